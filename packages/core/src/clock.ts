@@ -1,0 +1,46 @@
+/** A clock: milliseconds since 1970 (fractions allowed). */
+export type Clock = () => number;
+
+/**
+ * The default clock: the wall clock read once, when the process started
+ * (`performance.timeOrigin`), then advanced by the monotonic `performance.now()`. A wall-clock
+ * jump while the process runs (NTP step, an operator) cannot move it, so it can neither repeat
+ * nor reorder ids. It does not follow later wall-clock corrections: over days it may drift from
+ * the wall clock by the machine's oscillator error (parts per million).
+ *
+ * @example
+ * const now = monotonicClock(); // e.g. 1763760000123.456
+ */
+export const monotonicClock: Clock = (() => {
+  const origin = performance.timeOrigin;
+  return () => origin + performance.now();
+})();
+
+/**
+ * A clock for tests: it reads `start` and moves only when told. Pass `autoAdvanceMs` to move it
+ * on every read, so waits end without sleeping.
+ *
+ * @example
+ * const clock = manualClock(Date.UTC(2026, 0, 1));
+ * const gen = new Snowflake({ workerId: 1, clock: clock.now });
+ * clock.advance(5); clock.set(Date.UTC(2026, 0, 1) - 5000); // jump back 5 s
+ */
+export function manualClock(start: number, autoAdvanceMs = 0) {
+  let t = start;
+  return {
+    now: (() => {
+      const v = t;
+      t += autoAdvanceMs;
+      return v;
+    }) as Clock,
+    advance(ms: number) {
+      t += ms;
+    },
+    set(ms: number) {
+      t = ms;
+    },
+    get current() {
+      return t;
+    },
+  };
+}

@@ -1,0 +1,170 @@
+/**
+ * The base class of every error snowkey throws. `name` is the subclass's name, so
+ * `err.name === 'InvalidArgumentError'` and `err instanceof SnowkeyError` both work,
+ * across ESM and CJS copies alike (compare `name` when two copies may be loaded).
+ *
+ * @example
+ * try { gen.nextId(); } catch (err) { if (err instanceof SnowkeyError) log(err.name, err.message); }
+ */
+export class SnowkeyError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+    Object.setPrototypeOf(this, new.target.prototype);
+  }
+}
+
+/** Renders a received value for an error message: `40`, `"abc"`, `12n`, `null`, `object`. */
+export function describeValue(value: unknown): string {
+  if (typeof value === 'string')
+    return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
+  if (typeof value === 'bigint') return `${value}n`;
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null || value === undefined) {
+    return String(value);
+  }
+  if (Array.isArray(value)) return `an array of length ${value.length}`;
+  if (typeof value === 'function') return 'a function';
+  return `an object (${Object.prototype.toString.call(value).slice(8, -1)})`;
+}
+
+/**
+ * A bad argument: names the argument, what was received and what was expected.
+ *
+ * @example
+ * new Snowflake({ workerId: 40 });
+ * // InvalidArgumentError: "workerId" must be an integer in 0..31 (received 40)
+ */
+export class InvalidArgumentError extends SnowkeyError {
+  readonly argument: string;
+  readonly received: unknown;
+  readonly expected: string;
+  constructor(argument: string, expected: string, received: unknown) {
+    super(`"${argument}" must be ${expected} (received ${describeValue(received)})`);
+    this.argument = argument;
+    this.expected = expected;
+    this.received = received;
+  }
+}
+
+/** One bit field of a layout as the validator saw it. */
+export interface LayoutFieldReport {
+  readonly name: string;
+  readonly bits: unknown;
+}
+
+/**
+ * A layout that cannot be built: a width that is not a positive integer, a duplicate or
+ * reserved field name, or fields that do not fit in 64 bits. The message lists every field and the total.
+ *
+ * @example
+ * defineLayout({ timestampBits: 37, nodeBits: { serverId: 20 }, sequenceBits: 16 });
+ * // InvalidLayoutError: layout needs 73 bits but an id has at most 64: timestamp 37 + serverId 20 + sequence 16 = 73
+ */
+export class InvalidLayoutError extends SnowkeyError {
+  readonly fields: readonly LayoutFieldReport[];
+  readonly totalBits: number;
+  constructor(reason: string, fields: readonly LayoutFieldReport[], totalBits: number) {
+    super(`${reason}: ${fields.map((f) => `${f.name} ${String(f.bits)}`).join(' + ')} = ${totalBits}`);
+    this.fields = fields;
+    this.totalBits = totalBits;
+  }
+}
+
+/**
+ * The clock went back further than the generator tolerates. Nothing was issued.
+ *
+ * @example
+ * // clock reads 5 s earlier than the last id's timestamp, tolerance 10 ms:
+ * // ClockMovedBackwardsError: clock moved backwards by 5000 ms (last id at 1735689605000, clock reads 1735689600000; tolerance 10 ms)
+ */
+export class ClockMovedBackwardsError extends SnowkeyError {
+  readonly lastTimestamp: number;
+  readonly clockTimestamp: number;
+  readonly backwardsMs: number;
+  readonly toleranceMs: number;
+  constructor(lastTimestamp: number, clockTimestamp: number, toleranceMs: number) {
+    const back = lastTimestamp - clockTimestamp;
+    super(
+      `clock moved backwards by ${back} ms (last id at ${lastTimestamp}, clock reads ${clockTimestamp}; tolerance ${toleranceMs} ms)`,
+    );
+    this.lastTimestamp = lastTimestamp;
+    this.clockTimestamp = clockTimestamp;
+    this.backwardsMs = back;
+    this.toleranceMs = toleranceMs;
+  }
+}
+
+/**
+ * The time is outside the layout's range: before its epoch, or past the last timestamp its
+ * field can hold. Ids never wrap around.
+ *
+ * @example
+ * // TimestampOutOfRangeError: timestamp 2094-09-07T15:47:35.552Z is past the end of layout "snowkey" (last 2094-09-07T15:47:35.551Z)
+ */
+export class TimestampOutOfRangeError extends SnowkeyError {
+  readonly timestamp: number;
+  readonly minTimestamp: number;
+  readonly maxTimestamp: number;
+  constructor(layoutName: string, timestamp: number, minTimestamp: number, maxTimestamp: number) {
+    const iso = (ms: number) => (Number.isFinite(ms) ? new Date(ms).toISOString() : String(ms));
+    super(
+      timestamp < minTimestamp
+        ? `timestamp ${iso(timestamp)} is before the epoch of layout "${layoutName}" (${iso(minTimestamp)})`
+        : `timestamp ${iso(timestamp)} is past the end of layout "${layoutName}" (last ${iso(maxTimestamp)})`,
+    );
+    this.timestamp = timestamp;
+    this.minTimestamp = minTimestamp;
+    this.maxTimestamp = maxTimestamp;
+  }
+}
+
+/**
+ * A value that is not a valid id: not a non-negative integer below 2^64, a fraction, an unsafe
+ * Number, a non-digit string, null...
+ *
+ * @example
+ * parseId('12a'); // InvalidIdError: "id" must be a decimal string of digits, a bigint or a safe integer in 0..2^64-1 (received "12a")
+ */
+export class InvalidIdError extends InvalidArgumentError {}
+
+/**
+ * The generator was stopped from issuing an id by its fence: a lease that expired or could
+ * not be renewed in time. Nothing was issued; retry after the lease is renewed.
+ */
+export class LeaseExpiredError extends SnowkeyError {
+  readonly nodeId: number;
+  readonly expiresAt: number;
+  constructor(message: string, nodeId: number, expiresAt: number, options?: { cause?: unknown }) {
+    super(message, options);
+    this.nodeId = nodeId;
+    this.expiresAt = expiresAt;
+  }
+}
+
+/** A node id could not be leased: every id in the range is held, or the database refused. */
+export class WorkerIdLeaseError extends SnowkeyError {
+  readonly table: string;
+  readonly detail: string;
+  constructor(message: string, table: string, detail: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.table = table;
+    this.detail = detail;
+  }
+}
+
+/**
+ * The generator had to wait for its clock to reach a time unit and the clock did not get there
+ * within the bound (an injected clock that stands still, or a wait longer than the tolerance).
+ * Nothing was issued.
+ */
+export class ClockStalledError extends SnowkeyError {
+  readonly waitingFor: number;
+  readonly clockTimestamp: number;
+  constructor(waitingFor: number, clockTimestamp: number, boundMs: number) {
+    super(
+      `clock did not reach ${waitingFor} within ${boundMs} ms (it reads ${clockTimestamp}); the sequence is exhausted and the generator will not wait longer`,
+    );
+    this.waitingFor = waitingFor;
+    this.clockTimestamp = clockTimestamp;
+  }
+}

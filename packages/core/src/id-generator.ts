@@ -1,0 +1,30 @@
+/**
+ * The one interface between core and the adapters: anything that hands out unique bigint ids.
+ * A {@link Snowflake} generator, a segment allocator, or your own.
+ *
+ * @example
+ * const gen: IdGenerator = new Snowflake({ workerId: 1 });
+ * const id: bigint = gen.nextId();
+ */
+export interface IdGenerator {
+  nextId(): bigint;
+  /** Optional batch path; adapters use it for bulk inserts when present. */
+  nextIds?(count: number): bigint[];
+}
+
+/**
+ * Guards the timestamps a generator may use. A lease implements it: ids must be strictly after
+ * `startAfter` (the previous holder's high-water mark) and the generator asks `permit` before it
+ * moves to a new time unit, so it can never issue an id on an expired lease.
+ */
+export interface TimestampFence {
+  /** Ms since 1970: every id issued must have a timestamp strictly greater than this. */
+  readonly startAfter: number;
+  /**
+   * Called whenever the generator moves to a new timestamp `ms` (ms since 1970, the start of the
+   * time unit). Throws (a {@link LeaseExpiredError}) when that timestamp may not be used.
+   */
+  permit(ms: number): void;
+  /** Told the highest timestamp issued so far, so it can be recorded as the high-water mark. */
+  observe?(ms: number): void;
+}

@@ -1,0 +1,335 @@
+import { type Clock, monotonicClock } from './clock.js';
+import { type DecodedId, decode } from './decode.js';
+import {
+  ClockMovedBackwardsError,
+  ClockStalledError,
+  InvalidArgumentError,
+  TimestampOutOfRangeError,
+} from './errors.js';
+import type { IdGenerator, TimestampFence } from './id-generator.js';
+import { type Layout, withEpoch } from './layout.js';
+import { layouts } from './layouts.js';
+import { packNodeFields } from './node-fields.js';
+
+/** What to do when a time unit's sequence is used up. */
+export type SequenceOverflow = 'wait' | 'borrow';
+
+/** Options of {@link Snowflake}. Node fields are given by name (`workerId: 3`) or packed as `nodeId`. */
+export interface SnowflakeOptions {
+  /** Default `layouts.default` (41-bit ms + workerId 10 + sequence 12, epoch 2025-01-01). */
+  layout?: Layout;
+  /** Overrides the layout's epoch (ms since 1970). */
+  epoch?: number;
+  /** All node bits as one number (0..2^nodeBits-1), the form leases hand out. */
+  nodeId?: number;
+  /** Ms since 1970. Default {@link monotonicClock}. Inject one in tests. */
+  clock?: Clock;
+  /**
+   * `'wait'` (default): when a time unit's sequence is used up, wait for the clock's next unit;
+   * timestamps never run ahead of the clock. `'borrow'`: take the next unit at once, up to
+   * `maxBorrowMs` ahead of the clock, then wait.
+   */
+  sequenceOverflow?: SequenceOverflow;
+  /** The furthest `'borrow'` may run ahead of the clock. Default 1000 ms. */
+  maxBorrowMs?: number;
+  /**
+   * How far an injected clock may go back before {@link ClockMovedBackwardsError}. Within it the
+   * generator keeps issuing on its last time unit and waits when that unit is used up. Default 10 ms.
+   */
+  clockRollbackToleranceMs?: number;
+  /**
+   * Keep `id % n` balanced at low traffic: a new time unit starts its sequence where the last one
+   * stopped (while that is in the lower half of the range) instead of at 0. Default true.
+   */
+  balanceModulo?: boolean;
+  /** A lease (or anything with a node id and a fence) from `leaseNodeId`. */
+  lease?: { readonly nodeId: number; readonly fence: TimestampFence };
+  /** A fence alone (a lease supplies one). */
+  fence?: TimestampFence;
+  /** Node fields of the layout by name, e.g. `workerId: 1`, `datacenterId: 2`. */
+  [nodeField: string]: unknown;
+}
+
+const KNOWN = new Set([
+  'layout',
+  'epoch',
+  'nodeId',
+  'clock',
+  'sequenceOverflow',
+  'maxBorrowMs',
+  'clockRollbackToleranceMs',
+  'balanceModulo',
+  'lease',
+  'fence',
+]);
+
+/** How long a spin for the next time unit may last, in real time, before the clock counts as stalled. */
+const STALL_BOUND_MS = 2000;
+
+/**
+ * A Snowflake id generator: 64-bit, time-ordered, unique per node, strictly increasing per
+ * generator. The default layout:
+ *
+ * ```
+ *  63  62                                  22 21          12 11          0
+ * ┌───┬──────────────────────────────────────┬──────────────┬─────────────┐
+ * │ 0 │ timestamp: 41 bits, ms since epoch   │ workerId: 10 │ sequence: 12│
+ * └───┴──────────────────────────────────────┴──────────────┴─────────────┘
+ *   sign bit kept 0, so ids fit a signed BIGINT
+ * ```
+ *
+ * Up to 4096 ids per ms per node (4.096M/s). When a millisecond's sequence is used up it waits
+ * for the next one (`sequenceOverflow: 'wait'`) or borrows it, at most `maxBorrowMs` ahead.
+ * A new generator never issues an id at or below the time unit it was created in (plus
+ * `maxBorrowMs` when borrowing), so a process restarted with the same node id cannot repeat an
+ * id of its previous life. Ids never wrap: past the layout's end it throws.
+ *
+ * @example
+ * const gen = new Snowflake({ workerId: 1 });
+ * const id = gen.nextId();          // 123456789012345678n
+ * const many = gen.nextIds(1000);   // strictly increasing bigint[]
+ * gen.decode(id);                   // { id, timestamp, date, sequence, workerId: 1 }
+ */
+export class Snowflake implements IdGenerator {
+  readonly layout: Layout;
+  /** The node fields by name, as validated. */
+  readonly node: Readonly<Record<string, number>>;
+  /** All node bits packed into one number. */
+  readonly nodeId: number;
+  readonly sequenceOverflow: SequenceOverflow;
+
+  readonly #clock: Clock;
+  readonly #epoch: number;
+  readonly #unit: number;
+  readonly #maxSeq: number;
+  readonly #half: number;
+  readonly #maxTs: number;
+  readonly #tsShift: bigint;
+  readonly #seqStep: bigint;
+  readonly #nodePart: bigint;
+  readonly #maxLead: number;
+  readonly #tolerance: number;
+  readonly #balance: boolean;
+  readonly #fence: TimestampFence | undefined;
+
+  /** Time units since epoch of the last id. */
+  #last: number;
+  /** Sequence of the last id. */
+  #seq: number;
+  /** The last id issued. */
+  #cur = 0n;
+  /** The highest clock reading seen, in units: detects a clock that goes back. */
+  #clockHigh: number;
+  /** The unit ids started after (restart guard or fence); the first unit above it needs no wait. */
+  readonly #startFloor: number;
+
+  constructor(options: SnowflakeOptions = {}) {
+    if (options === null || typeof options !== 'object') {
+      throw new InvalidArgumentError('options', 'an object', options);
+    }
+    let layout = options.layout ?? layouts.default;
+    if (layout === null || typeof layout !== 'object' || !Array.isArray(layout.nodeFields)) {
+      throw new InvalidArgumentError('layout', 'a layout from defineLayout() or layouts.*', layout);
+    }
+    if (options.epoch !== undefined) layout = withEpoch(layout, options.epoch);
+    this.layout = layout;
+
+    const fieldNames = new Set(layout.nodeFields.map((f) => f.name));
+    for (const key of Object.keys(options)) {
+      if (!KNOWN.has(key) && !fieldNames.has(key) && options[key] !== undefined) {
+        throw new InvalidArgumentError(
+          key,
+          `a known option or a node field of layout "${layout.name}" (${[...fieldNames].join(', ') || 'none'})`,
+          options[key],
+        );
+      }
+    }
+    const lease = options.lease;
+    const packed = lease ? lease.nodeId : options.nodeId;
+    const { node, nodeId, nodePart } = packNodeFields(layout, options, packed);
+    this.node = node;
+    this.nodeId = nodeId;
+
+    const clock = options.clock ?? monotonicClock;
+    if (typeof clock !== 'function')
+      throw new InvalidArgumentError('clock', 'a function returning ms since 1970', clock);
+    this.#clock = clock;
+
+    const overflow = options.sequenceOverflow ?? 'wait';
+    if (overflow !== 'wait' && overflow !== 'borrow') {
+      throw new InvalidArgumentError('sequenceOverflow', "'wait' or 'borrow'", overflow);
+    }
+    this.sequenceOverflow = overflow;
+    const maxBorrowMs = nonNegativeInt('maxBorrowMs', options.maxBorrowMs, 1000);
+    const tolerance = nonNegativeInt('clockRollbackToleranceMs', options.clockRollbackToleranceMs, 10);
+    if (options.balanceModulo !== undefined && typeof options.balanceModulo !== 'boolean') {
+      throw new InvalidArgumentError('balanceModulo', 'a boolean', options.balanceModulo);
+    }
+
+    this.#epoch = layout.epoch;
+    this.#unit = layout.timeUnitMs;
+    this.#maxSeq = layout.maxSequence;
+    this.#half = (layout.maxSequence + 1) / 2;
+    this.#maxTs = layout.maxTimestamp;
+    this.#tsShift = BigInt(layout.timestampShift);
+    this.#seqStep = 1n << BigInt(layout.sequenceShift);
+    this.#nodePart = nodePart;
+    this.#maxLead = overflow === 'borrow' ? Math.floor(maxBorrowMs / layout.timeUnitMs) : 0;
+    this.#tolerance = Math.ceil(tolerance / layout.timeUnitMs);
+    this.#balance = options.balanceModulo ?? true;
+    this.#fence = lease?.fence ?? options.fence;
+
+    const now = this.#readClock();
+    this.#clockHigh = now;
+    // Restart guard: an earlier life of this node id issued nothing above the unit it died in
+    // (plus its borrow lead), and it died before we started. Ids start strictly after that.
+    let floor = now + this.#maxLead;
+    if (this.#fence) {
+      const after = Math.floor((this.#fence.startAfter - this.#epoch) / this.#unit);
+      if (after > floor) floor = after;
+    }
+    this.#startFloor = floor;
+    this.#last = floor;
+    this.#seq = this.#maxSeq; // exhausted, so the first id moves to a new unit
+  }
+
+  /** The timestamp (ms since 1970) of the last id issued: the generator's high-water mark. */
+  get lastTimestamp(): number {
+    return this.#epoch + this.#last * this.#unit;
+  }
+
+  /**
+   * The next id: unique, and greater than every id this generator issued before.
+   *
+   * @example
+   * const id = new Snowflake({ workerId: 7 }).nextId();
+   */
+  nextId(): bigint {
+    const now = this.#readClock();
+    if (now > this.#last) {
+      this.#clockHigh = now;
+      return this.#moveTo(now);
+    }
+    if (this.#clockHigh - now > this.#tolerance) this.#rolledBack(now);
+    if (this.#seq < this.#maxSeq) {
+      this.#seq++;
+      this.#cur += this.#seqStep;
+      return this.#cur;
+    }
+    return this.#moveTo(this.#nextUnit(now));
+  }
+
+  /**
+   * `count` ids at once, strictly increasing; much faster than `count` calls of `nextId()`.
+   *
+   * @example
+   * const ids = gen.nextIds(10_000);
+   */
+  nextIds(count: number): bigint[] {
+    if (!Number.isSafeInteger(count) || count < 0) {
+      throw new InvalidArgumentError('count', 'a non-negative safe integer', count);
+    }
+    const out: bigint[] = new Array(count);
+    const step = this.#seqStep;
+    let i = 0;
+    while (i < count) {
+      out[i++] = this.nextId();
+      const room = Math.min(this.#maxSeq - this.#seq, count - i);
+      if (room > 0) {
+        let c = this.#cur;
+        for (let k = 0; k < room; k++) {
+          c += step;
+          out[i++] = c;
+        }
+        this.#cur = c;
+        this.#seq += room;
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Decodes an id of this generator's layout.
+   *
+   * @example
+   * gen.decode(gen.nextId()).workerId; // 1
+   */
+  decode(id: bigint | string | number): DecodedId {
+    return decode(id, { layout: this.layout });
+  }
+
+  #readClock(): number {
+    return Math.floor((this.#clock() - this.#epoch) / this.#unit);
+  }
+
+  #rolledBack(now: number): never {
+    throw new ClockMovedBackwardsError(
+      this.#epoch + this.#clockHigh * this.#unit,
+      this.#epoch + now * this.#unit,
+      this.#tolerance * this.#unit,
+    );
+  }
+
+  /** The sequence is used up and the clock has not passed the last unit: borrow or wait. */
+  #nextUnit(now: number): number {
+    const want = this.#last + 1;
+    if (want - now <= this.#maxLead || want === this.#startFloor + 1) return want;
+    const lagUnits = want - this.#maxLead - now;
+    if (lagUnits > this.#tolerance + 1) {
+      // waiting that long would block the event loop; the clock is far behind our ids.
+      throw new ClockMovedBackwardsError(
+        this.#epoch + this.#last * this.#unit,
+        this.#epoch + now * this.#unit,
+        this.#tolerance * this.#unit,
+      );
+    }
+    const started = performance.now();
+    let t = now;
+    while (want - t > this.#maxLead) {
+      if (performance.now() - started > STALL_BOUND_MS) {
+        throw new ClockStalledError(
+          this.#epoch + want * this.#unit,
+          this.#epoch + t * this.#unit,
+          STALL_BOUND_MS,
+        );
+      }
+      t = this.#readClock();
+      if (this.#clockHigh - t > this.#tolerance) this.#rolledBack(t);
+      if (t > this.#clockHigh) this.#clockHigh = t;
+    }
+    return t > want ? t : want;
+  }
+
+  #moveTo(unit: number): bigint {
+    if (unit > this.#maxTs || unit < 0) {
+      throw new TimestampOutOfRangeError(
+        this.layout.name,
+        this.#epoch + unit * this.#unit,
+        this.#epoch,
+        this.#epoch + this.#maxTs * this.#unit,
+      );
+    }
+    const ms = this.#epoch + unit * this.#unit;
+    if (this.#fence) {
+      this.#fence.permit(ms);
+      this.#fence.observe?.(ms);
+    }
+    let seq = 0;
+    if (this.#balance) {
+      seq = this.#seq + 1;
+      if (seq >= this.#half) seq = 0;
+    }
+    this.#last = unit;
+    this.#seq = seq;
+    this.#cur = (BigInt(unit) << this.#tsShift) | this.#nodePart | (BigInt(seq) * this.#seqStep);
+    return this.#cur;
+  }
+}
+
+function nonNegativeInt(name: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+    throw new InvalidArgumentError(name, 'a non-negative integer number of ms', value);
+  }
+  return value;
+}

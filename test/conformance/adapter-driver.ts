@@ -1,0 +1,45 @@
+import type { IdGenerator } from '@snowkey/core';
+import type { TestDatabase } from '../helpers/test-database.js';
+
+/**
+ * What an adapter supplies to the shared conformance suite (./suite.ts). The suite creates the
+ * tables itself with the SQL in ./schema.ts and checks every result with raw SQL reads
+ * (TestDatabase.query), never through the adapter.
+ *
+ * Tables (snake_case, same on every dialect):
+ *   sk_item   (id BIGINT PRIMARY KEY, name VARCHAR(100) NOT NULL UNIQUE, qty INT NOT NULL)
+ *   sk_parent (id BIGINT PRIMARY KEY, name VARCHAR(100) NOT NULL)
+ *   sk_child  (id BIGINT PRIMARY KEY, parent_id BIGINT NOT NULL REFERENCES sk_parent(id), label VARCHAR(100) NOT NULL)
+ */
+export interface ItemInput {
+  id?: bigint;
+  name: string;
+  qty: number;
+}
+
+export interface AdapterSession {
+  /** Insert one item through the adapter's ordinary single-row path; return the id on what the call returned. */
+  insertOne(item: ItemInput): Promise<bigint>;
+  /** Insert many items in one bulk call; return the ids in input order as returned to the caller. */
+  insertMany(items: ItemInput[]): Promise<bigint[]>;
+  /** Insert a parent and its children through the adapter's cascade / nested-write path. */
+  insertParentWithChildren(
+    parentName: string,
+    childLabels: string[],
+  ): Promise<{ parentId: bigint; childIds: bigint[] }>;
+  /**
+   * Inside one transaction, insert the items; the transaction commits if all succeed. Return the
+   * ids. If any insert fails (e.g. a duplicate name), the error propagates and nothing is kept.
+   */
+  insertInTransaction(items: ItemInput[]): Promise<bigint[]>;
+  /** Read one item back through the adapter (to prove BIGINT reads back as an exact bigint). */
+  findItem(id: bigint): Promise<{ id: bigint; name: string } | null>;
+  close(): Promise<void>;
+}
+
+export interface AdapterDriver {
+  /** 'typeorm' | 'prisma' | 'knex' */
+  readonly name: string;
+  /** Open a session on `db` whose adapter takes ids from `generator`. Tables already exist. */
+  open(db: TestDatabase, generator: IdGenerator): Promise<AdapterSession>;
+}
