@@ -1,4 +1,5 @@
 export { type Clock, manualClock, monotonicClock } from './clock.js';
+export { composeId, type IdParts } from './compose.js';
 export { type DecodedId, decode } from './decode.js';
 export {
   ClockMovedBackwardsError,

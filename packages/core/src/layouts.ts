@@ -36,7 +36,7 @@ const discord = defineLayout({
 
 /**
  * Instagram: 41 bits of ms since 2011-08-24T21:07:01.721Z + shardId 13 + sequence 10 = 64 bits
- * (ids pass 2^63-1 in 2046-08-24; use BIGINT UNSIGNED or another layout). Runs out 2081-05-01.
+ * (ids pass 2^63-1 on 2046-06-27; use BIGINT UNSIGNED or another layout). Runs out 2081-04-30.
  */
 const instagram = defineLayout({
   name: 'instagram',
@@ -49,7 +49,7 @@ const instagram = defineLayout({
 
 /**
  * Sonyflake: 39 bits of 10 ms units since 2014-09-01 + sequence 8 + machineId 16 (sequence above
- * machine id). 65536 machines, 25.6 ids per ms per machine. Runs out 2188-09-08.
+ * machine id). 65536 machines, 25.6 ids per ms per machine. Runs out 2188-11-16.
  */
 const sonyflake = defineLayout({
   name: 'sonyflake',
