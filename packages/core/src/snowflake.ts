@@ -297,7 +297,7 @@ export class Snowflake implements IdGenerator {
       if (this.#clockHigh - t > this.#tolerance) this.#rolledBack(t);
       if (t > this.#clockHigh) this.#clockHigh = t;
     }
-    return t > want ? t : want;
+    return Math.max(t, want);
   }
 
   #moveTo(unit: number): bigint {

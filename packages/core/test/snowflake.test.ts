@@ -46,8 +46,7 @@ describe('Snowflake options', () => {
     ['balanceModulo', { balanceModulo: 'yes' }],
     ['nodeId', { nodeId: 1024 }],
   ])('GIVEN a bad %s THEN InvalidArgumentError names it', (name, opts) => {
-    const make = () =>
-      new Snowflake({ workerId: opts.nodeId === undefined ? 1 : undefined, ...opts } as never);
+    const make = () => new Snowflake({ workerId: 'nodeId' in opts ? undefined : 1, ...opts } as never);
     expect(make).toThrow(InvalidArgumentError);
     expect(make).toThrow(`"${name}"`);
   });

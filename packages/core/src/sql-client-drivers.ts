@@ -1,0 +1,100 @@
+import { InvalidArgumentError } from './errors.js';
+import { type SqlClient, type SqlParam, toPostgresPlaceholders } from './sql-client.js';
+
+/** What {@link pgSqlClient} needs of a `pg` Pool, PoolClient or Client. */
+export interface PgQueryable {
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[]; rowCount: number | null }>;
+}
+
+/** What {@link mysqlSqlClient} needs of a `mysql2/promise` Pool or Connection (or a callback pool with `.promise()`). */
+export interface MysqlQueryable {
+  query(sql: string, values?: unknown[]): Promise<[unknown, unknown]> | unknown;
+  promise?(): MysqlQueryable;
+}
+
+/** What {@link sqliteSqlClient} needs of a `better-sqlite3` Database. */
+export interface SqliteDatabaseLike {
+  prepare(sql: string): {
+    readonly reader: boolean;
+    all(...params: unknown[]): unknown[];
+    run(...params: unknown[]): { changes: number };
+  };
+}
+
+/**
+ * A {@link SqlClient} over a `pg` Pool (or Client). BIGINT comes back as strings, which core reads exactly.
+ *
+ * @example
+ * import pg from 'pg';
+ * const client = pgSqlClient(new pg.Pool({ connectionString: process.env.DATABASE_URL }));
+ * const lease = await leaseNodeId({ client, layout: layouts.default });
+ */
+export function pgSqlClient(pool: PgQueryable): SqlClient {
+  requireMethod(pool, 'query', 'pgSqlClient(pool)', 'a pg Pool, PoolClient or Client');
+  const run = (sql: string, params: readonly SqlParam[] = []) =>
+    pool.query(toPostgresPlaceholders(sql), params.map(bigintToString));
+  return {
+    dialect: 'postgres',
+    query: async <Row>(sql: string, params?: readonly SqlParam[]) => (await run(sql, params)).rows as Row[],
+    execute: async (sql, params) => (await run(sql, params)).rowCount ?? 0,
+  };
+}
+
+/**
+ * A {@link SqlClient} over a `mysql2` pool (promise pool, or callback pool through its `.promise()`).
+ * Works on MySQL and MariaDB. Core's own columns fit a number, so `supportBigNumbers` is optional here
+ * (your application needs it for BIGINT ids).
+ *
+ * @example
+ * import mysql from 'mysql2/promise';
+ * const client = mysqlSqlClient(mysql.createPool({ uri: process.env.DATABASE_URL, supportBigNumbers: true, bigNumberStrings: true }));
+ */
+export function mysqlSqlClient(pool: MysqlQueryable): SqlClient {
+  requireMethod(pool, 'query', 'mysqlSqlClient(pool)', 'a mysql2 Pool or Connection');
+  // A callback-style mysql2 pool has .promise(); a promise pool does not.
+  const p = typeof pool.promise === 'function' ? pool.promise() : pool;
+  const run = async (sql: string, params: readonly SqlParam[] = []) => {
+    const [result] = (await p.query(sql, params.map(bigintToString))) as [unknown, unknown];
+    return result;
+  };
+  return {
+    dialect: 'mysql',
+    query: async <Row>(sql: string, params?: readonly SqlParam[]) => {
+      const rows = await run(sql, params);
+      return (Array.isArray(rows) ? rows : []) as Row[];
+    },
+    execute: async (sql, params) => {
+      const header = (await run(sql, params)) as { affectedRows?: number } | undefined;
+      return header?.affectedRows ?? 0;
+    },
+  };
+}
+
+/**
+ * A {@link SqlClient} over a `better-sqlite3` Database. Statements run synchronously inside; several
+ * processes may share the file (each write is one atomic statement; better-sqlite3 waits 5 s on a
+ * locked database by default).
+ *
+ * @example
+ * import Database from 'better-sqlite3';
+ * const client = sqliteSqlClient(new Database('app.db'));
+ */
+export function sqliteSqlClient(db: SqliteDatabaseLike): SqlClient {
+  requireMethod(db, 'prepare', 'sqliteSqlClient(db)', 'a better-sqlite3 Database');
+  return {
+    dialect: 'sqlite',
+    query: async <Row>(sql: string, params: readonly SqlParam[] = []) =>
+      db.prepare(sql).all(...params) as Row[],
+    execute: async (sql, params = []) => db.prepare(sql).run(...params).changes,
+  };
+}
+
+function bigintToString(v: SqlParam): unknown {
+  return typeof v === 'bigint' ? v.toString() : v;
+}
+
+function requireMethod(value: unknown, method: string, argument: string, expected: string): void {
+  if (value === null || typeof value !== 'object' || typeof (value as Record<string, unknown>)[method] !== 'function') {
+    throw new InvalidArgumentError(argument, `${expected} (an object with a ${method}() method)`, value);
+  }
+}
