@@ -1,0 +1,56 @@
+import { InvalidIdError, parseId } from '@snowkey/core';
+import type { ValueTransformer } from 'typeorm';
+import { IdPrecisionError } from './errors.js';
+
+const MIN_BIGINT = -(1n << 63n);
+const MAX_BIGINT = (1n << 63n) - 1n;
+const INTEGER_TEXT = /^-?[0-9]+$/;
+
+/**
+ * Converts a BIGINT column exactly between the driver and a `bigint` property. Writes pass the
+ * bigint to the driver unchanged (pg, mysql2 and better-sqlite3 all bind it without loss).
+ * Reads accept what the drivers return — a string (pg, mysql2 with `bigNumberStrings`), a bigint
+ * (better-sqlite3 with safe integers), a safe Number — and reject an unsafe Number with an
+ * {@link IdPrecisionError} instead of rounding it.
+ *
+ * `@SnowflakeColumn` and `@BigIntColumn` use it; use it yourself in an `EntitySchema`.
+ *
+ * @example
+ * new EntitySchema({ name: 'Item', columns: { ownerId: { type: 'bigint', transformer: bigintTransformer('Item.ownerId') } } });
+ */
+export function bigintTransformer(column = 'a bigint column'): ValueTransformer {
+  return new BigIntTransformer(column);
+}
+
+/** The conversion itself, a class so a snowflake column's transformer can extend it. */
+export class BigIntTransformer implements ValueTransformer {
+  /** `Entity.property`, for messages. */
+  readonly column: string;
+  constructor(column: string) {
+    this.column = column;
+  }
+
+  to(value: unknown): unknown {
+    if (value === null || value === undefined) return value;
+    const id = typeof value === 'bigint' ? value : parseId(value, this.column);
+    if (id < MIN_BIGINT || id > MAX_BIGINT) {
+      throw new InvalidIdError(this.column, 'a bigint that fits a signed BIGINT (-2^63..2^63-1)', value);
+    }
+    return id;
+  }
+
+  from(value: unknown): unknown {
+    if (value === null || value === undefined) return value;
+    if (typeof value === 'bigint') return value;
+    if (typeof value === 'string' && INTEGER_TEXT.test(value)) return BigInt(value);
+    if (typeof value === 'number') {
+      if (!Number.isSafeInteger(value)) throw new IdPrecisionError(this.column, value);
+      return BigInt(value);
+    }
+    throw new InvalidIdError(
+      this.column,
+      'a BIGINT value from the driver (string, bigint or safe Number)',
+      value,
+    );
+  }
+}
