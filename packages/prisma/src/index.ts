@@ -1,1 +1,3 @@
-export {};
+export { SnowflakeFieldError } from './errors.js';
+export type { SnowkeyPrismaOptions } from './options.js';
+export { snowkey } from './snowkey-extension.js';

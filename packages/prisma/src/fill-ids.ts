@@ -1,0 +1,161 @@
+import { type IdGenerator, InvalidArgumentError } from '@snowkey/core';
+import type { WritePlan } from './data-model.js';
+
+type Data = Record<string, unknown>;
+
+/** Fills snowflake ids into the arguments of one model operation, at every depth of nesting. */
+export interface IdFiller {
+  /**
+   * The arguments with every missing snowflake id filled. The caller's objects are never
+   * changed (a reused input object must get a new id each time); only what changed is copied.
+   */
+  fill(model: string, operation: string, args: unknown): unknown;
+}
+
+/** Builds the filler for a checked plan. */
+export function createIdFiller(plan: WritePlan, generator: IdGenerator): IdFiller {
+  const checked = (id: unknown): bigint => {
+    if (typeof id !== 'bigint') {
+      throw new InvalidArgumentError('generator.nextId()', 'a bigint', id);
+    }
+    return id;
+  };
+  const nextIds = (count: number): bigint[] => {
+    if (count === 0) return [];
+    if (count > 1 && generator.nextIds) return generator.nextIds(count).map(checked);
+    return Array.from({ length: count }, () => checked(generator.nextId()));
+  };
+
+  /** A create input of `model`: its own ids first (parents get the earlier ids), then its relations. */
+  function fillCreate(model: string, data: unknown): unknown {
+    const m = plan.get(model);
+    if (!m || !isObject(data)) return data;
+    let out = data;
+    const missing = m.snowflakeFields.filter((f) => data[f] === undefined);
+    if (missing.length) {
+      out = { ...data };
+      const ids = nextIds(missing.length);
+      missing.forEach((f, i) => {
+        out[f] = ids[i];
+      });
+    }
+    return fillRelations(model, out, data === out);
+  }
+
+  /** Rows of a `createMany` (an object or an array): flat, since createMany takes no relations. */
+  function fillRows(model: string, rows: unknown): unknown {
+    const fields = plan.get(model)?.snowflakeFields ?? [];
+    if (!fields.length) return rows;
+    const list = Array.isArray(rows) ? rows : [rows];
+    const slots = list.flatMap((row, r) =>
+      isObject(row) ? fields.filter((f) => row[f] === undefined).map((f) => [r, f] as const) : [],
+    );
+    if (!slots.length) return rows;
+    const ids = nextIds(slots.length);
+    const out = list.map((row) => (isObject(row) ? { ...row } : row)) as Data[];
+    slots.forEach(([r, f], i) => {
+      out[r]![f] = ids[i];
+    });
+    return Array.isArray(rows) ? out : out[0];
+  }
+
+  /** An update input of `model`: no ids of its own, but its relations may create rows. */
+  function fillUpdate(model: string, data: unknown): unknown {
+    return isObject(data) ? fillRelations(model, data, true) : data;
+  }
+
+  function fillRelations(model: string, data: Data, copyOnWrite: boolean): Data {
+    const m = plan.get(model)!;
+    let out = data;
+    for (const [field, target] of m.relations) {
+      const ops = data[field];
+      if (ops === undefined) continue;
+      const filled = fillNestedWrites(target, ops);
+      if (filled === ops) continue;
+      if (copyOnWrite && out === data) out = { ...data };
+      out[field] = filled;
+    }
+    return out;
+  }
+
+  /** The nested writes under one relation field, whose related model is `target`. */
+  function fillNestedWrites(target: string, ops: unknown): unknown {
+    if (!isObject(ops)) return ops;
+    const out: Data = { ...ops };
+    if (ops.create !== undefined) out.create = each(ops.create, (c) => fillCreate(target, c));
+    if (isObject(ops.createMany))
+      out.createMany = withKey(ops.createMany, 'data', (d) => fillRows(target, d));
+    if (ops.connectOrCreate !== undefined) {
+      out.connectOrCreate = each(ops.connectOrCreate, (c) =>
+        withKey(c, 'create', (d) => fillCreate(target, d)),
+      );
+    }
+    if (ops.upsert !== undefined) {
+      out.upsert = each(ops.upsert, (u) =>
+        withKey(
+          withKey(u, 'create', (d) => fillCreate(target, d)),
+          'update',
+          (d) => fillUpdate(target, d),
+        ),
+      );
+    }
+    if (ops.update !== undefined) {
+      out.update = each(ops.update, (u) =>
+        isUpdateWrapper(target, u) ? withKey(u, 'data', (d) => fillUpdate(target, d)) : fillUpdate(target, u),
+      );
+    }
+    return Object.keys(out).some((k) => out[k] !== ops[k]) ? out : ops;
+  }
+
+  /**
+   * A to-many `update` is always `{ where, data }`; a to-one `update` is either the data itself
+   * or `{ where?, data }`. Only the wrapper has nothing but `where` and `data`, unless the model
+   * has a field named `data` (then the wrapper is the form that also has `where`).
+   */
+  function isUpdateWrapper(target: string, u: unknown): u is Data {
+    if (!isObject(u) || !('data' in u)) return false;
+    if (!Object.keys(u).every((k) => k === 'where' || k === 'data')) return false;
+    return 'where' in u || !plan.get(target)?.fieldNames.has('data');
+  }
+
+  return {
+    fill(model, operation, args) {
+      if (!isObject(args)) return args;
+      switch (operation) {
+        case 'create':
+          return withKey(args, 'data', (d) => fillCreate(model, d));
+        case 'createMany':
+        case 'createManyAndReturn':
+          return withKey(args, 'data', (d) => fillRows(model, d));
+        case 'upsert':
+          return withKey(
+            withKey(args, 'create', (d) => fillCreate(model, d)),
+            'update',
+            (d) => fillUpdate(model, d),
+          );
+        case 'update':
+          return withKey(args, 'data', (d) => fillUpdate(model, d));
+        default:
+          return args;
+      }
+    },
+  };
+}
+
+function isObject(value: unknown): value is Data {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Applies `fn` to a value or to each element of an array of values; same reference when nothing changed. */
+function each(value: unknown, fn: (v: unknown) => unknown): unknown {
+  if (!Array.isArray(value)) return fn(value);
+  const mapped = value.map(fn);
+  return mapped.some((v, i) => v !== value[i]) ? mapped : value;
+}
+
+/** `obj` with `obj[key]` replaced by `fn(obj[key])`, copied only when that changes it. */
+function withKey(obj: unknown, key: string, fn: (v: unknown) => unknown): unknown {
+  if (!isObject(obj) || obj[key] === undefined) return obj;
+  const next = fn(obj[key]);
+  return next === obj[key] ? obj : { ...obj, [key]: next };
+}

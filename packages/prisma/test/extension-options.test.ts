@@ -1,0 +1,68 @@
+import { InvalidArgumentError, Snowflake, SnowkeyError } from '@snowkey/core';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { SnowflakeFieldError, snowkey } from '../src/index.js';
+import { openUnconnectedPrisma, type TestPrismaClient } from './helpers/prisma-test-client.js';
+
+const generator = new Snowflake({ workerId: 1 });
+
+describe('snowkey() options', () => {
+  test.each([
+    ['no options', undefined, 'options'],
+    ['no generator', { models: { Item: 'id' } }, 'generator'],
+    ['a generator without nextId', { generator: { next: () => 1n }, models: { Item: 'id' } }, 'generator'],
+    ['no models', { generator }, 'models'],
+    ['models as an array', { generator, models: ['Item'] }, 'models'],
+    ['an empty models map', { generator, models: {} }, 'models'],
+    ['an empty field list', { generator, models: { Item: [] } }, 'models.Item'],
+    ['a field that is not a string', { generator, models: { Item: 5 } }, 'models.Item'],
+  ])('GIVEN %s THEN snowkey() throws InvalidArgumentError naming "%s"', (_label, options, argument) => {
+    const call = () => snowkey(options as never);
+    expect(call).toThrow(InvalidArgumentError);
+    expect(call).toThrow(`"${argument}" must be`);
+  });
+});
+
+describe('$extends(snowkey()) against the data model', () => {
+  let base: TestPrismaClient;
+  beforeAll(async () => {
+    base = await openUnconnectedPrisma();
+  });
+
+  test.each([
+    [
+      'an unknown model',
+      { Itme: 'id' },
+      'Itme',
+      undefined,
+      'one of Child, Item, Parent, Profile, Shelf, Stock, Toy',
+    ],
+    ['an unknown field', { Item: 'nme' }, 'Item', 'nme', 'a BigInt scalar field of model Item (one of: id)'],
+    ['a String field', { Item: ['id', 'name'] }, 'Item', 'name', '"name" is a String field'],
+    ['an Int field', { Shelf: 'id' }, 'Shelf', 'id', '(the model has none; "id" is a Int field)'],
+    ['a relation field', { Parent: 'children' }, 'Parent', 'children', '"children" is a relation field'],
+  ])(
+    'GIVEN %s THEN $extends throws SnowflakeFieldError before any query',
+    (_label, models, model, field, text) => {
+      let caught: unknown;
+      try {
+        base.$extends(snowkey({ generator, models }));
+      } catch (err) {
+        caught = err;
+      }
+      expect(caught).toBeInstanceOf(SnowflakeFieldError);
+      expect(caught).toBeInstanceOf(SnowkeyError);
+      expect(caught).toMatchObject({
+        name: 'SnowflakeFieldError',
+        model,
+        field,
+        argument: `models.${model}`,
+      });
+      expect((caught as Error).message).toContain(text);
+    },
+  );
+
+  test('GIVEN a client already extended by another extension THEN snowkey still reads its data model', () => {
+    const other = base.$extends({ name: 'other', result: {} });
+    expect(() => other.$extends(snowkey({ generator, models: { Item: 'id' } }))).not.toThrow();
+  });
+});

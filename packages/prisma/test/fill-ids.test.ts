@@ -1,0 +1,94 @@
+import { InvalidArgumentError } from '@snowkey/core';
+import { describe, expect, test } from 'vitest';
+import { buildWritePlan, type RuntimeDataModel } from '../src/data-model.js';
+import { createIdFiller } from '../src/fill-ids.js';
+import { counterGenerator } from './helpers/counter-generator.js';
+
+const scalar = (name: string, type = 'BigInt') => ({ name, kind: 'scalar', type });
+const relation = (name: string, type: string) => ({ name, kind: 'object', type });
+const dataModel: RuntimeDataModel = {
+  models: {
+    Team: { fields: [scalar('id', 'Int'), relation('players', 'Player')] },
+    Player: {
+      fields: [scalar('id'), scalar('teamId', 'Int'), relation('team', 'Team'), relation('data', 'Blob')],
+    },
+    Blob: { fields: [scalar('id'), relation('player', 'Player')] },
+  },
+};
+const plan = buildWritePlan(
+  dataModel,
+  new Map([
+    ['Player', ['id']],
+    ['Blob', ['id']],
+  ]),
+);
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+describe('createIdFiller', () => {
+  test('GIVEN frozen nested input THEN ids are filled into copies and the input is untouched', () => {
+    const filler = createIdFiller(plan, counterGenerator(10n));
+    const args = deepFreeze({
+      data: { name: 'team', players: { create: [{ name: 'a', data: { create: {} } }, { id: 3n }] } },
+    });
+    expect(filler.fill('Team', 'create', args)).toEqual({
+      data: {
+        name: 'team',
+        players: { create: [{ id: 10n, name: 'a', data: { create: { id: 11n } } }, { id: 3n }] },
+      },
+    });
+  });
+
+  test('GIVEN a generator with nextIds THEN createMany takes its ids in one batch', () => {
+    const calls: number[] = [];
+    const generator = {
+      nextId: () => 99n,
+      nextIds: (n: number) => {
+        calls.push(n);
+        return Array.from({ length: n }, (_, i) => 100n + BigInt(i));
+      },
+    };
+    const filler = createIdFiller(plan, generator);
+    expect(filler.fill('Player', 'createMany', { data: [{}, { id: 1n }, {}] })).toEqual({
+      data: [{ id: 100n }, { id: 1n }, { id: 101n }],
+    });
+    expect(filler.fill('Player', 'createMany', { data: {} })).toEqual({ data: { id: 99n } });
+    expect(calls).toEqual([2]);
+  });
+
+  test.each([
+    ['a read', 'findMany', { where: { id: 1n } }],
+    ['an update without creates', 'update', { where: { id: 1n }, data: { teamId: 2 } }],
+    ['a create with every id set', 'create', { data: { id: 1n, data: { create: { id: 2n } } } }],
+  ])('GIVEN %s THEN the arguments are passed on as they are', (_label, operation, args) => {
+    const filler = createIdFiller(plan, counterGenerator(1n));
+    expect(filler.fill('Player', operation, args)).toBe(args);
+  });
+
+  test('GIVEN a to-one update on a model with a field named "data" THEN the direct form is not taken for the wrapper', () => {
+    const filler = createIdFiller(plan, counterGenerator(7n));
+    const direct = { data: { create: {} } };
+    expect(filler.fill('Blob', 'update', { data: { player: { update: direct } } })).toEqual({
+      data: { player: { update: { data: { create: { id: 7n } } } } },
+    });
+    expect(
+      filler.fill('Blob', 'update', { data: { player: { update: { where: {}, data: direct } } } }),
+    ).toEqual({
+      data: { player: { update: { where: {}, data: { data: { create: { id: 8n } } } } } },
+    });
+  });
+
+  test('GIVEN a generator that returns a number THEN the create fails with InvalidArgumentError', () => {
+    const filler = createIdFiller(plan, { nextId: () => 5 as unknown as bigint });
+    expect(() => filler.fill('Player', 'create', { data: {} })).toThrow(InvalidArgumentError);
+    expect(() => filler.fill('Player', 'create', { data: {} })).toThrow(
+      '"generator.nextId()" must be a bigint (received 5)',
+    );
+  });
+});

@@ -1,0 +1,170 @@
+import { expect, test } from 'vitest';
+import { describeEachDialect } from '../../../test/helpers/databases.js';
+import { useExtendedPrisma } from './helpers/extended-prisma.js';
+
+type Row = Record<string, unknown>;
+
+describeEachDialect('@snowkey/prisma nested writes', (ctx) => {
+  const t = useExtendedPrisma(ctx);
+  const rows = (sql: string, params: unknown[] = []) => ctx.db.query<Row>(sql, params);
+  const children = (parentId: bigint) =>
+    rows('SELECT id, parent_id, label FROM sk_child WHERE parent_id = ? ORDER BY label', [parentId]);
+  const s = (id: bigint) => String(id);
+
+  test('GIVEN create with to-many create (array) THEN the parent and each child get ids in order', async () => {
+    const first = t.generator.peek();
+    const parent = await t.prisma.parent.create({
+      data: { name: 'to-many', children: { create: [{ label: 'a' }, { label: 'b' }] } },
+    });
+    expect(parent.id).toBe(first);
+    expect(await children(first)).toEqual([
+      { id: s(first + 1n), parent_id: s(first), label: 'a' },
+      { id: s(first + 2n), parent_id: s(first), label: 'b' },
+    ]);
+  });
+
+  test('GIVEN create with to-many createMany and a caller id THEN that id is kept and the other row gets one', async () => {
+    const first = t.generator.peek();
+    await t.prisma.parent.create({
+      data: {
+        name: 'create-many',
+        children: { createMany: { data: [{ label: 'a' }, { id: 5n, label: 'b' }] } },
+      },
+    });
+    expect(await children(first)).toEqual([
+      { id: s(first + 1n), parent_id: s(first), label: 'a' },
+      { id: '5', parent_id: s(first), label: 'b' },
+    ]);
+  });
+
+  test('GIVEN create with a to-one create on either side THEN both rows get ids', async () => {
+    const first = t.generator.peek();
+    await t.prisma.parent.create({ data: { name: 'with-profile', profile: { create: { bio: 'hi' } } } });
+    expect(await rows('SELECT id, parent_id FROM sk_profile WHERE bio = ?', ['hi'])).toEqual([
+      { id: s(first + 1n), parent_id: s(first) },
+    ]);
+    const next = t.generator.peek();
+    const child = await t.prisma.child.create({
+      data: { label: 'owner-side', parent: { create: { name: 'born' } } },
+    });
+    expect(child.id).toBe(next);
+    expect(await rows('SELECT id FROM sk_parent WHERE name = ?', ['born'])).toEqual([{ id: s(next + 1n) }]);
+  });
+
+  test('GIVEN three levels with two snowflake fields at the bottom THEN every field is filled', async () => {
+    const first = t.generator.peek();
+    await t.prisma.parent.create({
+      data: {
+        name: 'deep',
+        children: { create: { label: 'c', toys: { create: [{ label: 'x' }, { label: 'y' }] } } },
+      },
+    });
+    expect(
+      await rows('SELECT id, serial, child_id, label FROM sk_toy WHERE child_id = ? ORDER BY label', [
+        first + 1n,
+      ]),
+    ).toEqual([
+      { id: s(first + 2n), serial: s(first + 3n), child_id: s(first + 1n), label: 'x' },
+      { id: s(first + 4n), serial: s(first + 5n), child_id: s(first + 1n), label: 'y' },
+    ]);
+  });
+
+  test('GIVEN connectOrCreate to-many with one existing and one new row THEN only the new row gets an id', async () => {
+    const owner = await t.prisma.parent.create({ data: { name: 'coc-owner' } });
+    const existing = await t.prisma.child.create({ data: { label: 'old', parentId: owner.id } });
+    const first = t.generator.peek();
+    await t.prisma.parent.create({
+      data: {
+        name: 'coc',
+        children: {
+          connectOrCreate: [
+            { where: { id: existing.id }, create: { label: 'unused' } },
+            { where: { id: 1n }, create: { label: 'new' } },
+          ],
+        },
+      },
+    });
+    expect(await children(first)).toEqual([
+      { id: s(first + 2n), parent_id: s(first), label: 'new' },
+      { id: s(existing.id), parent_id: s(first), label: 'old' },
+    ]);
+  });
+
+  test('GIVEN connectOrCreate to-one of a missing parent THEN the parent is created with an id', async () => {
+    const first = t.generator.peek();
+    await t.prisma.profile.create({
+      data: {
+        bio: 'coc-one',
+        parent: { connectOrCreate: { where: { id: 2n }, create: { name: 'coc-parent' } } },
+      },
+    });
+    expect(await rows('SELECT id, parent_id FROM sk_profile WHERE bio = ?', ['coc-one'])).toEqual([
+      { id: s(first), parent_id: s(first + 1n) },
+    ]);
+  });
+
+  test('GIVEN update with nested upsert (to-many and to-one) THEN the created rows get ids', async () => {
+    const parent = await t.prisma.parent.create({ data: { name: 'ups' } });
+    const first = t.generator.peek();
+    await t.prisma.parent.update({
+      where: { id: parent.id },
+      data: {
+        children: {
+          upsert: [{ where: { id: 3n }, create: { label: 'ups-child' }, update: { label: 'no' } }],
+        },
+        profile: { upsert: { create: { bio: 'ups-profile' }, update: { bio: 'no' } } },
+      },
+    });
+    expect(await children(parent.id)).toEqual([
+      { id: s(first), parent_id: s(parent.id), label: 'ups-child' },
+    ]);
+    expect(await rows('SELECT id FROM sk_profile WHERE parent_id = ?', [parent.id])).toEqual([
+      { id: s(first + 1n) },
+    ]);
+  });
+
+  test('GIVEN update of a child (to-many and to-one wrapper forms) with creates below THEN those rows get ids', async () => {
+    const parent = await t.prisma.parent.create({
+      data: { name: 'upd', children: { create: { label: 'upd-child' } } },
+      include: { children: true },
+    });
+    const childId = parent.children[0]!.id;
+    const first = t.generator.peek();
+    await t.prisma.parent.update({
+      where: { id: parent.id },
+      data: {
+        children: { update: { where: { id: childId }, data: { toys: { create: { label: 'upd-toy' } } } } },
+      },
+    });
+    await t.prisma.child.update({
+      where: { id: childId },
+      data: { parent: { update: { data: { profile: { create: { bio: 'upd-profile' } } } } } },
+    });
+    expect(await rows('SELECT id, serial FROM sk_toy WHERE child_id = ?', [childId])).toEqual([
+      { id: s(first), serial: s(first + 1n) },
+    ]);
+    expect(await rows('SELECT id FROM sk_profile WHERE parent_id = ?', [parent.id])).toEqual([
+      { id: s(first + 2n) },
+    ]);
+  });
+
+  test('GIVEN top-level upsert whose create branch nests children THEN all of them get ids', async () => {
+    const first = t.generator.peek();
+    await t.prisma.parent.upsert({
+      where: { id: 4n },
+      create: { name: 'ups-top', children: { create: [{ label: 'a' }] } },
+      update: {},
+    });
+    expect(await children(first)).toEqual([{ id: s(first + 1n), parent_id: s(first), label: 'a' }]);
+  });
+
+  test('GIVEN a model without snowflake fields THEN its nested creates are still filled', async () => {
+    const first = t.generator.peek();
+    const shelf = await t.prisma.shelf.create({
+      data: { name: 'shelf', items: { create: [{ label: 's1' }] } },
+    });
+    expect(await rows('SELECT id, shelf_id FROM sk_stock WHERE label = ?', ['s1'])).toEqual([
+      { id: s(first), shelf_id: shelf.id },
+    ]);
+  });
+});
