@@ -26,5 +26,25 @@ export {
   withEpoch,
 } from './layout.js';
 export { type LayoutName, layouts } from './layouts.js';
+export { leaseNodeId } from './lease/lease-node-id.js';
+export type { LeaseNodeIdOptions } from './lease/lease-options.js';
+export { DEFAULT_LEASE_TABLE, leaseTableDdl } from './lease/lease-table.js';
+export { type LeaseState, NodeLease } from './lease/node-lease.js';
 export { nodeIdFromEnv, nodeIdFromHostname, nodeIdFromIp } from './node-id.js';
 export { type SequenceOverflow, Snowflake, type SnowflakeOptions } from './snowflake.js';
+export {
+  assertSqlClient,
+  SQL_DIALECTS,
+  type SqlClient,
+  type SqlDialect,
+  type SqlParam,
+  toPostgresPlaceholders,
+} from './sql-client.js';
+export {
+  type MysqlQueryable,
+  mysqlSqlClient,
+  type PgQueryable,
+  pgSqlClient,
+  type SqliteDatabaseLike,
+  sqliteSqlClient,
+} from './sql-client-drivers.js';

@@ -94,7 +94,11 @@ function bigintToString(v: SqlParam): unknown {
 }
 
 function requireMethod(value: unknown, method: string, argument: string, expected: string): void {
-  if (value === null || typeof value !== 'object' || typeof (value as Record<string, unknown>)[method] !== 'function') {
+  if (
+    value === null ||
+    typeof value !== 'object' ||
+    typeof (value as Record<string, unknown>)[method] !== 'function'
+  ) {
     throw new InvalidArgumentError(argument, `${expected} (an object with a ${method}() method)`, value);
   }
 }

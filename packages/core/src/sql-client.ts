@@ -51,7 +51,11 @@ export interface SqlClient {
  */
 export function assertSqlClient(client: unknown, argument = 'client'): SqlClient {
   if (client === null || typeof client !== 'object') {
-    throw new InvalidArgumentError(argument, 'a SqlClient (pgSqlClient(pool), an adapter factory, ...)', client);
+    throw new InvalidArgumentError(
+      argument,
+      'a SqlClient (pgSqlClient(pool), an adapter factory, ...)',
+      client,
+    );
   }
   const c = client as Partial<SqlClient>;
   if (!SQL_DIALECTS.includes(c.dialect as SqlDialect)) {

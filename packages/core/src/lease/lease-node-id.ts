@@ -1,0 +1,131 @@
+import { WorkerIdLeaseError } from '../errors.js';
+import { type LeaseNodeIdOptions, type ResolvedLeaseOptions, resolveLeaseOptions } from './lease-options.js';
+import { type LeaseRow, LeaseStatements, parseLeaseRow } from './lease-table.js';
+import { type LeaseGrant, NodeLease } from './node-lease.js';
+
+/** How many times the table is re-read when every candidate was taken by a concurrent claimant. */
+const CLAIM_ROUNDS = 3;
+
+/**
+ * Leases a node id for this process from a table in the application's own database, so two
+ * processes never share one, without ZooKeeper or Redis. It takes the smallest id in the layout's
+ * range that is free, released or expired, with one conditional statement per attempt (atomic on
+ * PostgreSQL, MySQL/MariaDB and SQLite alike), and throws {@link WorkerIdLeaseError} when all are held.
+ *
+ * Why no id is ever issued twice, even across machines whose clocks disagree: each lease row
+ * carries a timestamp **ceiling**, written before it may be used, that only grows. The generator
+ * uses timestamps up to the ceiling (less `expiryMarginMs`) and refuses beyond it until a renewal
+ * confirms a higher one. The next holder of the id starts strictly after the previous holder's
+ * ceiling, or after its recorded high-water mark when it released the id cleanly. A clock set back,
+ * a fast restart after `kill -9`, or a holder cut off from the database cannot overlap.
+ *
+ * @example
+ * import pg from 'pg';
+ * import { Snowflake, layouts, leaseNodeId, pgSqlClient } from '@snowkey/core';
+ *
+ * const client = pgSqlClient(new pg.Pool({ connectionString: process.env.DATABASE_URL }));
+ * const lease = await leaseNodeId({ client, layout: layouts.default, releaseOnSignals: true });
+ * const gen = new Snowflake({ layout: layouts.default, lease });
+ * gen.nextId(); // unique across every process leasing from this database
+ */
+export async function leaseNodeId(options: LeaseNodeIdOptions): Promise<NodeLease> {
+  const resolved = resolveLeaseOptions(options);
+  const sql = new LeaseStatements(resolved.client.dialect, resolved.table);
+  if (resolved.createTable) await createTable(resolved, sql);
+  const grant = await claim(resolved, sql);
+  return new NodeLease(resolved, sql, grant);
+}
+
+async function createTable(o: ResolvedLeaseOptions, sql: LeaseStatements): Promise<void> {
+  try {
+    await o.client.execute(sql.create);
+  } catch (err) {
+    // PostgreSQL's CREATE TABLE IF NOT EXISTS can fail when processes race to create it; the
+    // table then exists, which is all we need.
+    const exists = await o.client.query(sql.probe).then(
+      () => true,
+      () => false,
+    );
+    if (!exists) throw dbError(o, `could not create the lease table "${o.table}"`, err);
+  }
+}
+
+async function claim(o: ResolvedLeaseOptions, sql: LeaseStatements): Promise<LeaseGrant> {
+  const holder = `${o.holderLabel}/${randomToken()}`;
+  let live = 0;
+  for (let round = 0; round < CLAIM_ROUNDS; round++) {
+    let rows: LeaseRow[];
+    try {
+      rows = (await o.client.query<Record<string, unknown>>(sql.readAll, [o.maxNodeId])).map(parseLeaseRow);
+    } catch (err) {
+      throw dbError(o, `could not read the lease table "${o.table}"`, err);
+    }
+    const now = Math.floor(o.clock());
+    for (const candidate of candidates(rows, o.maxNodeId, now)) {
+      const grant = await tryClaim(o, sql, holder, candidate);
+      if (grant) return grant;
+    }
+    live = rows.filter((r) => r.holder !== null && r.expiresAt >= now).length;
+  }
+  throw new WorkerIdLeaseError(
+    `every node id 0..${o.maxNodeId} of layout "${o.layout.name}" is held in "${o.table}" (${live} live leases); release one, wait for one to expire, or use a layout with more node bits`,
+    o.table,
+    `all ${o.maxNodeId + 1} node ids held`,
+  );
+}
+
+/** A free id (no row yet) or a row that is released or expired by our clock, smallest first. */
+type Candidate = { readonly nodeId: number; readonly row?: LeaseRow };
+
+function* candidates(rows: readonly LeaseRow[], maxNodeId: number, now: number): Generator<Candidate> {
+  let next = 0;
+  for (const row of rows) {
+    for (; next < row.nodeId; next++) yield { nodeId: next };
+    next = row.nodeId + 1;
+    if (row.holder === null || row.expiresAt < now) yield { nodeId: row.nodeId, row };
+  }
+  for (; next <= maxNodeId; next++) yield { nodeId: next };
+}
+
+async function tryClaim(
+  o: ResolvedLeaseOptions,
+  sql: LeaseStatements,
+  holder: string,
+  { nodeId, row }: Candidate,
+): Promise<LeaseGrant | undefined> {
+  const now = Math.floor(o.clock());
+  // A clean release recorded the last timestamp used; a lapsed holder may have used any timestamp
+  // up to its ceiling. The high-water mark is kept too: it is at least the holder's own start.
+  const startAfter = row ? (row.holder === null ? row.highWater : Math.max(row.ceiling, row.highWater)) : 0;
+  const expiresAt = now + o.ttlMs;
+  const ceiling = Math.max(now, startAfter) + o.ttlMs;
+  let changed: number;
+  try {
+    changed = row
+      ? await o.client.execute(sql.takeOver, [
+          holder,
+          expiresAt,
+          ceiling,
+          startAfter,
+          now,
+          nodeId,
+          row.version,
+        ])
+      : await o.client.execute(sql.insertIfAbsent, [nodeId, holder, expiresAt, ceiling, startAfter, now]);
+  } catch (err) {
+    throw dbError(o, `could not claim node id ${nodeId} in "${o.table}"`, err);
+  }
+  return changed === 1 ? { nodeId, holder, startAfter, expiresAt, ceiling } : undefined;
+}
+
+function randomToken(): string {
+  const c = globalThis.crypto;
+  if (c && typeof c.randomUUID === 'function') return c.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
+}
+
+function dbError(o: ResolvedLeaseOptions, what: string, err: unknown): WorkerIdLeaseError {
+  return new WorkerIdLeaseError(`${what} (${o.client.dialect}): ${String(err)}`, o.table, String(err), {
+    cause: err,
+  });
+}

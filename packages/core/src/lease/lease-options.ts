@@ -1,0 +1,153 @@
+import { type Clock, monotonicClock } from '../clock.js';
+import { InvalidArgumentError } from '../errors.js';
+import type { Layout } from '../layout.js';
+import { assertSqlClient, type SqlClient } from '../sql-client.js';
+import { checkTableName, DEFAULT_LEASE_TABLE } from './lease-table.js';
+
+/** Options of {@link leaseNodeId}. */
+export interface LeaseNodeIdOptions {
+  /** Where the lease table lives: `pgSqlClient(pool)`, an adapter's client, ... */
+  client: SqlClient;
+  /** The layout the generator will use: node ids are leased in `0..2^nodeBits-1`. */
+  layout: Layout;
+  /** The lease table. Default `snowkey_node_leases`. */
+  table?: string;
+  /** How long a lease lives without renewal. Default 30 000 ms. */
+  ttlMs?: number;
+  /** How often the heartbeat renews it; below `ttlMs - expiryMarginMs`. Default a third of `ttlMs`. */
+  renewEveryMs?: number;
+  /**
+   * The generator stops issuing ids this long before the lease's ceiling when renewal fails, so it
+   * stops before the lease expires. Default a tenth of `ttlMs`.
+   */
+  expiryMarginMs?: number;
+  /** Ms since 1970. Default {@link monotonicClock}; give the generator the same clock. */
+  clock?: Clock;
+  /** Create the table when it is missing. Default true. */
+  createTable?: boolean;
+  /** Renew on a timer (unref'd, so it never keeps the process alive). Default true; tests call `renew()`. */
+  heartbeat?: boolean;
+  /** Release on these signals, then let the signal take its course. `true` means SIGTERM and SIGINT. Default false. */
+  releaseOnSignals?: boolean | readonly NodeJS.Signals[];
+  /** Told about every failed renewal (the heartbeat swallows them otherwise). */
+  onRenewalError?: (error: unknown) => void;
+  /** A label stored with the holder token, e.g. the host name. Default `pid-<pid>`. */
+  holderLabel?: string;
+}
+
+/** {@link LeaseNodeIdOptions} validated, with defaults filled in. */
+export interface ResolvedLeaseOptions {
+  readonly client: SqlClient;
+  readonly layout: Layout;
+  readonly maxNodeId: number;
+  readonly table: string;
+  readonly ttlMs: number;
+  readonly renewEveryMs: number;
+  readonly expiryMarginMs: number;
+  readonly clock: Clock;
+  readonly createTable: boolean;
+  readonly heartbeat: boolean;
+  readonly signals: readonly NodeJS.Signals[];
+  readonly onRenewalError: ((error: unknown) => void) | undefined;
+  readonly holderLabel: string;
+}
+
+/** Validates every option eagerly, naming the bad one, what it got and what it expected. */
+export function resolveLeaseOptions(options: LeaseNodeIdOptions): ResolvedLeaseOptions {
+  if (options === null || typeof options !== 'object') {
+    throw new InvalidArgumentError('options', 'an object with client and layout', options);
+  }
+  const client = assertSqlClient(options.client, 'client');
+  const layout = options.layout;
+  if (layout === null || typeof layout !== 'object' || !Array.isArray(layout.nodeFields)) {
+    throw new InvalidArgumentError('layout', 'a layout from defineLayout() or layouts.*', layout);
+  }
+  if (layout.nodeBitsTotal < 1) {
+    throw new InvalidArgumentError(
+      'layout',
+      'a layout with at least one node bit (a node id is what a lease hands out)',
+      `layout "${layout.name}" with 0 node bits`,
+    );
+  }
+  if (layout.nodeBitsTotal > 31) {
+    throw new InvalidArgumentError(
+      'layout',
+      'a layout with at most 31 node bits',
+      `layout "${layout.name}" with ${layout.nodeBitsTotal}`,
+    );
+  }
+  const ttlMs = positiveInt('ttlMs', options.ttlMs, 30_000);
+  const renewEveryMs = positiveInt('renewEveryMs', options.renewEveryMs, Math.max(1, Math.floor(ttlMs / 3)));
+  const expiryMarginMs = nonNegativeInt('expiryMarginMs', options.expiryMarginMs, Math.floor(ttlMs / 10));
+  if (renewEveryMs >= ttlMs) {
+    throw new InvalidArgumentError('ttlMs', `longer than renewEveryMs (${renewEveryMs} ms)`, ttlMs);
+  }
+  if (renewEveryMs + expiryMarginMs >= ttlMs) {
+    throw new InvalidArgumentError(
+      'expiryMarginMs',
+      `below ttlMs - renewEveryMs (${ttlMs - renewEveryMs} ms), or the generator would stop before the first renewal`,
+      expiryMarginMs,
+    );
+  }
+  const clock = options.clock ?? monotonicClock;
+  if (typeof clock !== 'function')
+    throw new InvalidArgumentError('clock', 'a function returning ms since 1970', clock);
+  const onRenewalError = options.onRenewalError;
+  if (onRenewalError !== undefined && typeof onRenewalError !== 'function') {
+    throw new InvalidArgumentError('onRenewalError', 'a function', onRenewalError);
+  }
+  const holderLabel = options.holderLabel ?? `pid-${typeof process === 'object' ? process.pid : 0}`;
+  if (typeof holderLabel !== 'string' || holderLabel.length > 150) {
+    throw new InvalidArgumentError('holderLabel', 'a string of at most 150 characters', holderLabel);
+  }
+  return {
+    client,
+    layout,
+    maxNodeId: 2 ** layout.nodeBitsTotal - 1,
+    table: checkTableName(options.table ?? DEFAULT_LEASE_TABLE),
+    ttlMs,
+    renewEveryMs,
+    expiryMarginMs,
+    clock,
+    createTable: bool('createTable', options.createTable, true),
+    heartbeat: bool('heartbeat', options.heartbeat, true),
+    signals: signals(options.releaseOnSignals),
+    onRenewalError,
+    holderLabel,
+  };
+}
+
+function signals(value: LeaseNodeIdOptions['releaseOnSignals']): readonly NodeJS.Signals[] {
+  if (value === undefined || value === false) return [];
+  if (value === true) return ['SIGTERM', 'SIGINT'];
+  if (!Array.isArray(value) || !value.every((s) => typeof s === 'string' && /^SIG[A-Z0-9]+$/.test(s))) {
+    throw new InvalidArgumentError(
+      'releaseOnSignals',
+      "a boolean or a list of signal names such as ['SIGTERM']",
+      value,
+    );
+  }
+  return value;
+}
+
+function bool(name: string, value: unknown, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'boolean') throw new InvalidArgumentError(name, 'a boolean', value);
+  return value;
+}
+
+function positiveInt(name: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+    throw new InvalidArgumentError(name, 'a positive integer number of ms', value);
+  }
+  return value;
+}
+
+function nonNegativeInt(name: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+    throw new InvalidArgumentError(name, 'a non-negative integer number of ms', value);
+  }
+  return value;
+}

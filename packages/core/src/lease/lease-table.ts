@@ -1,0 +1,135 @@
+import { InvalidArgumentError } from '../errors.js';
+import type { SqlDialect } from '../sql-client.js';
+
+/** The default name of the lease table. */
+export const DEFAULT_LEASE_TABLE = 'snowkey_node_leases';
+
+const TABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$/;
+
+/**
+ * The lease table's DDL. It is the same text on PostgreSQL, MySQL/MariaDB and SQLite: every column
+ * is an integer or a short string, and times are ms since 1970 in BIGINT, so no dialect's date
+ * type or time zone gets involved.
+ *
+ * ```sql
+ * CREATE TABLE IF NOT EXISTS snowkey_node_leases (
+ *   node_id    INTEGER      NOT NULL PRIMARY KEY, -- the leased node id: all node bits packed
+ *   holder     VARCHAR(255) NULL,     -- the current holder's token; NULL once released
+ *   version    BIGINT       NOT NULL, -- bumped by every write: the optimistic lock of a takeover
+ *   expires_at BIGINT       NOT NULL, -- others may take the id once their clock passes this
+ *   ceiling    BIGINT       NOT NULL, -- no id of this node id has a later timestamp; never lowered
+ *   high_water BIGINT       NOT NULL, -- highest timestamp issued, as of the last renewal or release
+ *   renewed_at BIGINT       NOT NULL  -- the holder's clock at its last write, for operators
+ * )
+ * ```
+ *
+ * @example
+ * await client.execute(leaseTableDdl('postgres', 'snowkey_node_leases'));
+ */
+export function leaseTableDdl(_dialect: SqlDialect, table: string = DEFAULT_LEASE_TABLE): string {
+  return `CREATE TABLE IF NOT EXISTS ${checkTableName(table)} (
+  node_id INTEGER NOT NULL PRIMARY KEY,
+  holder VARCHAR(255) NULL,
+  version BIGINT NOT NULL,
+  expires_at BIGINT NOT NULL,
+  ceiling BIGINT NOT NULL,
+  high_water BIGINT NOT NULL,
+  renewed_at BIGINT NOT NULL
+)`;
+}
+
+/** Validates a table name (optionally `schema.table`): it is spliced into SQL, so only identifiers pass. */
+export function checkTableName(table: unknown): string {
+  if (typeof table !== 'string' || !TABLE_NAME.test(table) || table.length > 128) {
+    throw new InvalidArgumentError(
+      'table',
+      'an identifier such as "snowkey_node_leases" or "app.node_leases"',
+      table,
+    );
+  }
+  return table;
+}
+
+/** One row of the lease table, integers converted from whatever the driver returned. */
+export interface LeaseRow {
+  readonly nodeId: number;
+  readonly holder: string | null;
+  readonly version: number;
+  readonly expiresAt: number;
+  readonly ceiling: number;
+  readonly highWater: number;
+}
+
+/** The SQL of every lease operation on one table. Each write is one conditional statement. */
+export class LeaseStatements {
+  readonly table: string;
+  readonly #dialect: SqlDialect;
+
+  constructor(dialect: SqlDialect, table: string) {
+    this.#dialect = dialect;
+    this.table = checkTableName(table);
+  }
+
+  get create(): string {
+    return leaseTableDdl(this.#dialect, this.table);
+  }
+
+  /** Cheap existence check after a failed CREATE (PostgreSQL can race on concurrent CREATE ... IF NOT EXISTS). */
+  get probe(): string {
+    return `SELECT node_id FROM ${this.table} WHERE 1 = 0`;
+  }
+
+  /** params: maxNodeId */
+  get readAll(): string {
+    return `SELECT node_id, holder, version, expires_at, ceiling, high_water FROM ${this.table} WHERE node_id <= ? ORDER BY node_id`;
+  }
+
+  /** Claims a never-used id; changes 0 rows when another process inserted it first. params: nodeId, holder, expiresAt, ceiling, highWater, renewedAt */
+  get insertIfAbsent(): string {
+    const values = `INSERT INTO ${this.table} (node_id, holder, version, expires_at, ceiling, high_water, renewed_at) VALUES (?, ?, 1, ?, ?, ?, ?)`;
+    // MySQL: INSERT IGNORE reports 0 rows on a duplicate key even with CLIENT_FOUND_ROWS (which
+    // mysql2 sets), where ON DUPLICATE KEY UPDATE x = x would report 1.
+    if (this.#dialect === 'mysql') return values.replace('INSERT INTO', 'INSERT IGNORE INTO');
+    return `${values} ON CONFLICT (node_id) DO NOTHING`;
+  }
+
+  /** Takes over an expired or released row, only if nobody wrote it since we read it. params: holder, expiresAt, ceiling, highWater, renewedAt, nodeId, version */
+  get takeOver(): string {
+    return `UPDATE ${this.table} SET holder = ?, version = version + 1, expires_at = ?, ceiling = ?, high_water = ?, renewed_at = ? WHERE node_id = ? AND version = ?`;
+  }
+
+  /** params: expiresAt, ceiling, highWater, renewedAt, nodeId, holder */
+  get renew(): string {
+    return `UPDATE ${this.table} SET version = version + 1, expires_at = ?, ceiling = ?, high_water = ?, renewed_at = ? WHERE node_id = ? AND holder = ?`;
+  }
+
+  /** params: highWater, renewedAt, nodeId, holder */
+  get release(): string {
+    return `UPDATE ${this.table} SET holder = NULL, version = version + 1, expires_at = 0, high_water = ?, renewed_at = ? WHERE node_id = ? AND holder = ?`;
+  }
+}
+
+/** Converts a raw row (BIGINT as number, string or bigint, by driver) to a {@link LeaseRow}. */
+export function parseLeaseRow(raw: Record<string, unknown>): LeaseRow {
+  return {
+    nodeId: toInt(raw.node_id, 'node_id'),
+    holder: raw.holder === null || raw.holder === undefined ? null : String(raw.holder),
+    version: toInt(raw.version, 'version'),
+    expiresAt: toInt(raw.expires_at, 'expires_at'),
+    ceiling: toInt(raw.ceiling, 'ceiling'),
+    highWater: toInt(raw.high_water, 'high_water'),
+  };
+}
+
+function toInt(value: unknown, column: string): number {
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'bigint' || typeof value === 'string'
+        ? Number(value)
+        : Number.NaN;
+  if (!Number.isSafeInteger(n)) {
+    throw new InvalidArgumentError(`lease row column ${column}`, 'a safe integer', value);
+  }
+  return n;
+}

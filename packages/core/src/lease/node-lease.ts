@@ -1,0 +1,255 @@
+import { LeaseExpiredError, WorkerIdLeaseError } from '../errors.js';
+import type { TimestampFence } from '../id-generator.js';
+import type { ResolvedLeaseOptions } from './lease-options.js';
+import type { LeaseStatements } from './lease-table.js';
+
+/** `held` until released or lost; a lost lease was renewed by nobody and taken by another holder. */
+export type LeaseState = 'held' | 'lost' | 'released';
+
+/** What a successful claim established, written to the lease row before the lease is handed out. */
+export interface LeaseGrant {
+  readonly nodeId: number;
+  readonly holder: string;
+  /** Ms: every id must have a later timestamp (the previous holder's ceiling or high-water mark). */
+  readonly startAfter: number;
+  readonly expiresAt: number;
+  readonly ceiling: number;
+}
+
+/**
+ * A node id leased from the database (see {@link leaseNodeId}). Pass it to the generator as
+ * `lease`: its `fence` lets the generator use only timestamps after the previous holder's
+ * (`startAfter`) and up to this lease's confirmed `ceiling` (less `expiryMarginMs`), and records
+ * the highest one it used (the high-water mark) at every renewal and at release.
+ *
+ * @example
+ * const lease = await leaseNodeId({ client, layout: layouts.default });
+ * const gen = new Snowflake({ layout: layouts.default, lease });
+ * await lease.release(); // on shutdown: the id is free at once, and its next holder starts after our last id
+ */
+export class NodeLease {
+  /** The leased node id: all node bits packed, as `new Snowflake({ nodeId })` takes it. */
+  readonly nodeId: number;
+  /** This holder's token in the lease table's `holder` column. */
+  readonly holder: string;
+  /** Ms since 1970: ids of this lease have later timestamps. */
+  readonly startAfter: number;
+  /** What the generator consults; see {@link TimestampFence}. */
+  readonly fence: TimestampFence;
+  readonly table: string;
+
+  readonly #options: ResolvedLeaseOptions;
+  readonly #sql: LeaseStatements;
+  #state: LeaseState = 'held';
+  #expiresAt: number;
+  #ceiling: number;
+  #highWater: number;
+  #lastError: unknown;
+  #timer: ReturnType<typeof setInterval> | undefined;
+  #renewing: Promise<void> | undefined;
+  #releasing: Promise<void> | undefined;
+  readonly #signalHandlers = new Map<NodeJS.Signals, () => void>();
+
+  constructor(options: ResolvedLeaseOptions, sql: LeaseStatements, grant: LeaseGrant) {
+    this.#options = options;
+    this.#sql = sql;
+    this.table = sql.table;
+    this.nodeId = grant.nodeId;
+    this.holder = grant.holder;
+    this.startAfter = grant.startAfter;
+    this.#expiresAt = grant.expiresAt;
+    this.#ceiling = grant.ceiling;
+    this.#highWater = grant.startAfter;
+    const startAfter = grant.startAfter;
+    this.fence = Object.freeze({
+      startAfter,
+      permit: (ms: number) => this.#permit(ms),
+      observe: (ms: number) => {
+        if (ms > this.#highWater) this.#highWater = ms;
+      },
+    });
+    if (options.heartbeat) {
+      this.#timer = setInterval(() => this.#beat(), options.renewEveryMs);
+      this.#timer.unref?.();
+    }
+    for (const signal of options.signals) this.#onSignal(signal);
+  }
+
+  get state(): LeaseState {
+    return this.#state;
+  }
+
+  /** Ms: when others may take the id unless it is renewed (as last confirmed by the database). */
+  get expiresAt(): number {
+    return this.#expiresAt;
+  }
+
+  /** Ms: the latest timestamp this lease may use, confirmed in the database. Never decreases. */
+  get ceiling(): number {
+    return this.#ceiling;
+  }
+
+  /** Ms: the highest timestamp the generator used so far (at least `startAfter`). */
+  get highWaterMark(): number {
+    return this.#highWater;
+  }
+
+  /**
+   * Renews now: extends `expiresAt` and the ceiling to `clock() + ttlMs` and records the
+   * high-water mark. The heartbeat calls it; call it yourself with `heartbeat: false`.
+   * Rejects with a {@link WorkerIdLeaseError} when the database cannot be reached (the lease
+   * stays valid until its ceiling) and with a {@link LeaseExpiredError} when the lease is lost.
+   *
+   * @example
+   * await lease.renew();
+   */
+  renew(): Promise<void> {
+    if (this.#state !== 'held') return Promise.reject(this.#refusal(this.#clockNow()));
+    this.#renewing ??= this.#renew().finally(() => {
+      this.#renewing = undefined;
+    });
+    return this.#renewing;
+  }
+
+  /**
+   * Stops the heartbeat, stops the generator (further ids throw {@link LeaseExpiredError}) and frees
+   * the id in the database with the high-water mark, so its next holder starts right after our last
+   * id instead of after the TTL. Idempotent. A failed release is reported, and the id then frees
+   * itself when the lease expires.
+   *
+   * @example
+   * process.on('beforeExit', () => lease.release());
+   */
+  release(): Promise<void> {
+    this.#releasing ??= this.#release();
+    return this.#releasing;
+  }
+
+  async #release(): Promise<void> {
+    const wasHeld = this.#state === 'held';
+    // First, so nothing is issued after the high-water mark we record.
+    if (wasHeld) this.#state = 'released';
+    this.#stop();
+    if (!wasHeld) return;
+    try {
+      await this.#renewing?.catch(() => {});
+      await this.#options.client.execute(this.#sql.release, [
+        this.#highWater,
+        Math.floor(this.#options.clock()),
+        this.nodeId,
+        this.holder,
+      ]);
+    } catch (err) {
+      throw new WorkerIdLeaseError(
+        `could not release node id ${this.nodeId} in "${this.table}"; it frees itself at ${iso(this.#expiresAt)}`,
+        this.table,
+        String(err),
+        { cause: err },
+      );
+    }
+  }
+
+  async #renew(): Promise<void> {
+    const now = this.#clockNow();
+    const expiresAt = now + this.#options.ttlMs;
+    const ceiling = Math.max(this.#ceiling, expiresAt);
+    const highWater = this.#highWater;
+    let changed: number;
+    try {
+      changed = await this.#options.client.execute(this.#sql.renew, [
+        expiresAt,
+        ceiling,
+        highWater,
+        now,
+        this.nodeId,
+        this.holder,
+      ]);
+    } catch (err) {
+      this.#lastError = err;
+      throw new WorkerIdLeaseError(
+        `could not renew node id ${this.nodeId} in "${this.table}": ids stop at ${iso(this.#limit())} unless a renewal succeeds`,
+        this.table,
+        String(err),
+        { cause: err },
+      );
+    }
+    if (this.#state !== 'held') return;
+    if (changed === 0) {
+      this.#state = 'lost';
+      this.#stop();
+      throw this.#refusal(now);
+    }
+    // Only a ceiling the database confirmed may be used.
+    this.#expiresAt = expiresAt;
+    this.#ceiling = ceiling;
+    this.#lastError = undefined;
+  }
+
+  #beat(): void {
+    this.renew().catch((err) => {
+      try {
+        this.#options.onRenewalError?.(err);
+      } catch {
+        // a throwing callback must not become an unhandled rejection
+      }
+    });
+  }
+
+  #limit(): number {
+    return this.#ceiling - this.#options.expiryMarginMs;
+  }
+
+  #permit(ms: number): void {
+    if (this.#state !== 'held' || ms > this.#limit()) throw this.#refusal(ms);
+  }
+
+  #refusal(ms: number): LeaseExpiredError {
+    const id = `node id ${this.nodeId}`;
+    if (this.#state === 'released') {
+      return new LeaseExpiredError(`${id} was released; lease a node id again`, this.nodeId, this.#expiresAt);
+    }
+    if (this.#state === 'lost') {
+      return new LeaseExpiredError(
+        `${id} was taken by another holder after its lease expired in "${this.table}"; this generator issues no more ids`,
+        this.nodeId,
+        this.#expiresAt,
+      );
+    }
+    return new LeaseExpiredError(
+      `${id}: timestamp ${iso(ms)} is past what the lease allows (${iso(this.#limit())}, its ceiling ${iso(this.#ceiling)} less the ${this.#options.expiryMarginMs} ms margin); nothing was issued, and ids resume once a renewal succeeds`,
+      this.nodeId,
+      this.#expiresAt,
+      this.#lastError === undefined ? undefined : { cause: this.#lastError },
+    );
+  }
+
+  #clockNow(): number {
+    return Math.floor(this.#options.clock());
+  }
+
+  #stop(): void {
+    if (this.#timer !== undefined) clearInterval(this.#timer);
+    this.#timer = undefined;
+    for (const [signal, handler] of this.#signalHandlers) process.off(signal, handler);
+    this.#signalHandlers.clear();
+  }
+
+  #onSignal(signal: NodeJS.Signals): void {
+    const handler = () => {
+      this.#signalHandlers.delete(signal);
+      process.off(signal, handler);
+      this.release()
+        .catch(() => {})
+        .finally(() => {
+          // Our listener replaced the default action; give it back when nobody else handles the signal.
+          if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+        });
+    };
+    this.#signalHandlers.set(signal, handler);
+    process.on(signal, handler);
+  }
+}
+
+function iso(ms: number): string {
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : String(ms);
+}

@@ -1,0 +1,94 @@
+import { decode } from '@snowkey/core';
+import { afterEach, expect, test } from 'vitest';
+import { describeEachDialect } from '../helpers/databases.js';
+import { leaseTestLayout } from './fixtures/lease-layout.js';
+import { type LeaseChild, startLeaseChild } from './run-lease-child.js';
+
+const PROCESSES = 8;
+const IDS_PER_PROCESS = 100_000;
+
+describeEachDialect('node-id leases across processes', (ctx) => {
+  const running: LeaseChild[] = [];
+  const start = (settings: Record<string, string | number>) => {
+    const child = startLeaseChild(ctx.db, settings);
+    running.push(child);
+    return child;
+  };
+  afterEach(async () => {
+    for (const c of running.splice(0)) {
+      if (c.process.exitCode === null && c.process.signalCode === null) c.process.kill('SIGKILL');
+      await c.exited;
+    }
+  });
+
+  const freshTables = async () => {
+    await ctx.db.query('DROP TABLE IF EXISTS lease_ids');
+    await ctx.db.query('DROP TABLE IF EXISTS snowkey_node_leases');
+    await ctx.db.query('CREATE TABLE lease_ids (id BIGINT NOT NULL PRIMARY KEY)');
+  };
+
+  test(`GIVEN ${PROCESSES} processes leasing at once THEN they get distinct node ids AND their ${PROCESSES * IDS_PER_PROCESS} ids insert into one primary key without a conflict`, async () => {
+    await freshTables();
+    const children = Array.from({ length: PROCESSES }, () => start({ LEASE_COUNT: IDS_PER_PROCESS }));
+    const ends = await Promise.all(children.map((c) => c.exited));
+    for (const end of ends) expect(end, end.stderr).toMatchObject({ code: 0 });
+
+    const nodeIds = children.map((c) => c.events.find((e) => e.event === 'done')?.nodeId);
+    expect(new Set(nodeIds).size).toBe(PROCESSES);
+    expect([...nodeIds].sort((a, b) => Number(a) - Number(b))).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    const [{ n }] = (await ctx.db.query<{ n: string }>('SELECT COUNT(*) AS n FROM lease_ids')) as [
+      { n: string },
+    ];
+    expect(n).toBe(String(PROCESSES * IDS_PER_PROCESS));
+    // Every lease was released with its high-water mark, and none is held any more.
+    const leases = await ctx.db.query<{ holder: string | null; high_water: string }>(
+      'SELECT holder, high_water FROM snowkey_node_leases ORDER BY node_id',
+    );
+    expect(leases).toHaveLength(PROCESSES);
+    for (const row of leases) expect(row.holder).toBeNull();
+  });
+
+  test('GIVEN a process killed with SIGKILL THEN a process restarted at once gets a node id AND whoever takes over the dead id starts after every id the dead process used', async () => {
+    // Two node ids only, so some process must take over the dead process's id once it expires.
+    const layout = leaseTestLayout(1);
+    await freshTables();
+    const settings = { LEASE_NODE_BITS: 1, LEASE_TTL_MS: 1500 };
+
+    const first = start({ ...settings, LEASE_MODE: 'loop' });
+    await first.waitFor((e) => e.event === 'inserted' && Number(e.total) >= 6000);
+    first.process.kill('SIGKILL');
+    await first.exited;
+    const dead = first.events.find((e) => e.event === 'leased')!.nodeId;
+
+    // Restarted at once, no retries: the other id is free, or the dead id already expired.
+    const second = start({ ...settings, LEASE_MODE: 'loop' });
+    const secondLease = await second.waitFor((e) => e.event === 'leased');
+    const secondIds = await second.waitFor((e) => e.event === 'inserted');
+    // Both ids are held now; this one retries until one is free (the dead id, if second did not take it).
+    const third = start({ ...settings, LEASE_MODE: 'batch', LEASE_COUNT: 20_000, LEASE_RETRY_MS: 20_000 });
+    const thirdEnd = await third.exited;
+    expect(thirdEnd, thirdEnd.stderr).toMatchObject({ code: 0 });
+    const thirdLease = third.events.find((e) => e.event === 'leased')!;
+    const thirdDone = third.events.find((e) => e.event === 'done')!;
+    expect(new Set([secondLease.nodeId, thirdLease.nodeId])).toEqual(new Set([0, 1]));
+
+    const [heir, heirLease, heirFirst] =
+      secondLease.nodeId === dead
+        ? (['second', secondLease, secondIds.firstId] as const)
+        : (['third', thirdLease, thirdDone.firstId] as const);
+    // The oracle: raw reads of every id on the dead process's node id, decoded. The dead process's
+    // ids are those below its heir's first id; the primary key already proved that none repeats.
+    const rows = await ctx.db.query<{ id: string }>('SELECT id FROM lease_ids');
+    const onNode = rows.map((r) => BigInt(r.id)).filter((id) => decode(id, { layout }).workerId === dead);
+    const heirMin = BigInt(String(heirFirst));
+    const before = onNode.filter((id) => id < heirMin);
+    const after = onNode.filter((id) => id >= heirMin);
+    expect(before.length).toBeGreaterThanOrEqual(6000);
+    if (heir === 'third') expect(after).toHaveLength(20_000);
+    else expect(after.length).toBeGreaterThan(0);
+    const deadLast = before.reduce((m, id) => Math.max(m, decode(id, { layout }).timestamp), 0);
+    const heirFirstTs = after.reduce((m, id) => Math.min(m, decode(id, { layout }).timestamp), Infinity);
+    expect(Number(heirLease.startAfter)).toBeGreaterThanOrEqual(deadLast);
+    expect(heirFirstTs).toBeGreaterThan(Number(heirLease.startAfter));
+  });
+});
