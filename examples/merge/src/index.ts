@@ -1,0 +1,78 @@
+export {
+  type AutoIncrementContrastOptions,
+  type AutoIncrementContrastResult,
+  runAutoIncrementContrast,
+} from './autoincrement-contrast.js';
+export {
+  EXAMPLE_FLAGS_HELP,
+  type ExampleDefaults,
+  type ExampleOptions,
+  parseExampleArgs,
+} from './cli-options.js';
+export { type DatabaseRef, type Dialect, dialectOfUrl, openDatabase, sqliteFilename } from './database.js';
+export { createFreshDatabase, type DatabaseHost, dropDatabase, withDatabase } from './database-host.js';
+export { countRows, type GameRow, normalizeRow, readAll, readPage, sameRow } from './game-rows.js';
+export {
+  type ColumnKind,
+  type ColumnSpec,
+  foreignKeys,
+  GAME_TABLES,
+  type GameTable,
+  type TableSpec,
+  tableSpec,
+} from './game-schema.js';
+export type { GameWriter, NewGuild, NewItem, NewMail, NewMembership, NewPlayer } from './game-writer.js';
+export {
+  collidedIds,
+  countCollisions,
+  ensureMergeTables,
+  MERGE_TABLES,
+  type ProgressRow,
+  type RenameRecord,
+  readProgress,
+  readRenames,
+} from './merge-bookkeeping.js';
+export {
+  type MergeScenarioOptions,
+  type MergeScenarioResult,
+  runMergeScenario,
+  type ShardPlayer,
+  withDatabases,
+} from './merge-scenario.js';
+export {
+  type MergeOptions,
+  type MergeProgress,
+  type MergeRun,
+  type MergeSource,
+  mergeShards,
+} from './merge-shards.js';
+export { resolveNameClashes, suffixedName } from './name-clashes.js';
+export { NameDrawer, seededRandom } from './names.js';
+export { plainSnowflakePlayer } from './plain-player.js';
+export { PlainSqlWriter } from './plain-sql-writer.js';
+export { parsePlayShardArgs, runPlayShardCli } from './play-shard-cli.js';
+export { type PlayOptions, type PlayStats, playShard } from './play-simulator.js';
+export {
+  formatAutoIncrementReport,
+  formatMergeReport,
+  formatTicketReport,
+  formatVerification,
+  progressPrinter,
+  table,
+} from './report.js';
+export { createGameSchema, gameSchemaSql, type KeyScheme } from './schema-sql.js';
+export { createGameDatabase, createShards, type Shard } from './shards.js';
+export { spawnedPlayer } from './spawned-player.js';
+export { TicketCounter } from './ticket-counter.js';
+export {
+  runTicketServerContrast,
+  type TicketPhase,
+  type TicketServerContrastOptions,
+} from './ticket-server-contrast.js';
+export {
+  countDanglingReferences,
+  type MergeVerification,
+  type TableCheck,
+  type VerifySource,
+  verifyMerge,
+} from './verify-merge.js';

@@ -1,0 +1,122 @@
+import type { Knex } from 'knex';
+import type { DatabaseHost } from './database-host.js';
+import { GAME_TABLES } from './game-schema.js';
+import { withDatabases } from './merge-scenario.js';
+import { type MergeRun, mergeShards } from './merge-shards.js';
+import { PlainSqlWriter } from './plain-sql-writer.js';
+import { playShard } from './play-simulator.js';
+import { createGameDatabase, createShards, type Shard } from './shards.js';
+import { TicketCounter } from './ticket-counter.js';
+import { type MergeVerification, verifyMerge } from './verify-merge.js';
+
+/** Options of the ticket-server contrast. */
+export interface TicketServerContrastOptions {
+  readonly host: DatabaseHost;
+  /** Databases are `<prefix>_tk_s1..s3`, `<prefix>_tk_merged2`, `<prefix>_tk_merged3`. */
+  readonly prefix: string;
+  readonly playersPerShard: number;
+  readonly writers?: number;
+  readonly seed?: number;
+  readonly batchSize?: number;
+}
+
+/** One merge of the ticket-server story. */
+export interface TicketPhase {
+  /** `step 2, servers 1-2`, ... */
+  readonly title: string;
+  readonly step: number;
+  readonly servers: readonly number[];
+  readonly merge: MergeRun;
+  readonly verification: MergeVerification;
+}
+
+/**
+ * The ticket-server scheme, offset + step per server, in two phases. Phase 1: two servers with
+ * step 2 (odd and even keys) merge without a single collision. Phase 2: a third server opens.
+ * Step 2 has no free offset, so the step becomes 3 everywhere; servers 1 and 2 go on from their
+ * last key in their new series, server 3 starts at 3, 6, 9..., keys that servers 1 and 2 issued
+ * under step 2. Merging the three collides.
+ *
+ * @example
+ * const [fixed, grown] = await runTicketServerContrast({ host, prefix: 'demo', playersPerShard: 100 });
+ * fixed.merge.collisions; // 0
+ * grown.merge.collisions; // > 0
+ */
+export async function runTicketServerContrast(options: TicketServerContrastOptions): Promise<TicketPhase[]> {
+  const prefix = `${options.prefix}_tk`;
+  const size = { writers: options.writers, seed: options.seed };
+  const shards = await createShards(options.host, prefix, [1, 2], 'snowflake');
+  await withDatabases(
+    shards.map((s) => s.ref),
+    (dbs) =>
+      Promise.all(
+        shards.map((s, i) =>
+          playShard(
+            new PlainSqlWriter(dbs[i]!, s.ref.dialect, new TicketCounter({ offset: s.serverId, step: 2 })),
+            {
+              serverId: s.serverId,
+              players: options.playersPerShard,
+              ...size,
+            },
+          ),
+        ),
+      ),
+  );
+  const fixed = await mergePhase(options, prefix, 'merged2', 'step 2, servers 1 and 2', 2, shards);
+
+  const [third] = await createShards(options.host, prefix, [3], 'snowflake');
+  const grown = [...shards, third!];
+  await withDatabases(
+    grown.map((s) => s.ref),
+    (dbs) =>
+      Promise.all(
+        grown.map(async (s, i) => {
+          const db = dbs[i]!;
+          const counter = new TicketCounter({ offset: s.serverId, step: 3, after: await maxKey(db) });
+          return playShard(new PlainSqlWriter(db, s.ref.dialect, counter), {
+            serverId: s.serverId,
+            players: Math.max(2, Math.ceil(options.playersPerShard / 2)),
+            takenNames: await takenNames(db),
+            ...size,
+            seed: (options.seed ?? 1) + 1,
+          });
+        }),
+      ),
+  );
+  const after = await mergePhase(options, prefix, 'merged3', 'step 3 after server 3 opened', 3, grown);
+  return [fixed, after];
+}
+
+async function mergePhase(
+  options: TicketServerContrastOptions,
+  prefix: string,
+  name: string,
+  title: string,
+  step: number,
+  shards: readonly Shard[],
+): Promise<TicketPhase> {
+  const target = await createGameDatabase(options.host, prefix, name);
+  return withDatabases([target, ...shards.map((s) => s.ref)], async ([t, ...dbs]) => {
+    const sources = shards.map((s, i) => ({ serverId: s.serverId, label: s.label, db: dbs[i]! }));
+    const merge = await mergeShards({ sources, target: t!, batchSize: options.batchSize });
+    const verification = await verifyMerge({ sources, target: t! });
+    return { title, step, servers: shards.map((s) => s.serverId), merge, verification };
+  });
+}
+
+/** The highest key of any game table: one ticket counter serves them all. */
+async function maxKey(db: Knex): Promise<bigint> {
+  let max = 0n;
+  for (const t of GAME_TABLES) {
+    const [row] = await db(t.name).max({ m: 'id' });
+    const m = (row as { m: unknown }).m;
+    if (m !== null && m !== undefined && BigInt(m as bigint) > max) max = BigInt(m as bigint);
+  }
+  return max;
+}
+
+async function takenNames(db: Knex): Promise<{ players: string[]; guilds: string[] }> {
+  const players = (await db('players').select('name')).map((r: { name: string }) => r.name);
+  const guilds = (await db('guilds').select('name')).map((r: { name: string }) => r.name);
+  return { players, guilds };
+}
