@@ -1,0 +1,129 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, test } from 'vitest';
+
+// Checks what a user installs: the built ESM and CJS entry points, resolved through each
+// package's exports map by Node itself (a child process without the dev-source condition).
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const packagesDir = join(root, 'packages');
+
+interface Manifest {
+  name: string;
+  type?: string;
+  main?: string;
+  module?: string;
+  types?: string;
+  bin?: string | Record<string, string>;
+  exports: Record<string, unknown>;
+}
+
+const packages = readdirSync(packagesDir)
+  .filter((d) => existsSync(join(packagesDir, d, 'package.json')))
+  .map((d) => {
+    const dir = join(packagesDir, d);
+    return { dir, manifest: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Manifest };
+  });
+
+/** Every string in an exports map, with the conditions that lead to it. */
+function leaves(value: unknown, path: string[] = []): Array<{ path: string[]; target: string }> {
+  if (typeof value === 'string') return [{ path, target: value }];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([k, v]) => leaves(v, [...path, k]));
+}
+
+/** Every object in an exports map (condition objects and the subpath map itself). */
+function objects(
+  value: unknown,
+  path: string[] = [],
+): Array<{ path: string[]; value: Record<string, unknown> }> {
+  if (value === null || typeof value !== 'object') return [];
+  const obj = value as Record<string, unknown>;
+  return [{ path, value: obj }, ...Object.entries(obj).flatMap(([k, v]) => objects(v, [...path, k]))];
+}
+
+/** The declaration extension that matches a JavaScript file's (`.js` follows the package's "type"). */
+function declarationFor(js: string): string {
+  if (js.endsWith('.cjs')) return '.d.cts';
+  if (js.endsWith('.mjs')) return '.d.mts';
+  return '.d.ts';
+}
+
+/** Loads a package by name in a plain Node process: import() and require(), as a user would. */
+function loadBothWays(name: string) {
+  const script = `
+    import { createRequire } from 'node:module';
+    const name = process.argv[1];
+    const require = createRequire(process.cwd() + '/noop.js');
+    const shape = (m) => Object.fromEntries(Object.keys(m).filter((k) => k !== '__esModule').sort().map((k) => [k, typeof m[k]]));
+    const esm = await import(name);
+    const cjs = require(name);
+    console.log(JSON.stringify({ esm: shape(esm), cjs: shape(cjs), esmFile: import.meta.resolve(name), cjsFile: require.resolve(name) }));
+  `;
+  const env = { ...process.env };
+  delete env.NODE_OPTIONS; // no dev-source condition, no loaders: the published files only
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script, name], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+  });
+  return JSON.parse(out.trim().split('\n').pop()!) as {
+    esm: Record<string, string>;
+    cjs: Record<string, string>;
+    esmFile: string;
+    cjsFile: string;
+  };
+}
+
+beforeAll(() => {
+  // `pnpm test` builds first; a lone `vitest run test/packages` builds what is missing.
+  for (const { dir, manifest } of packages) {
+    if (!existsSync(join(dir, 'dist'))) {
+      execFileSync('pnpm', ['--filter', manifest.name, 'build'], { cwd: root, stdio: 'pipe' });
+    }
+  }
+}, 300_000);
+
+describe.each(packages.map((p) => [p.manifest.name, p] as const))('package %s', (_, { dir, manifest }) => {
+  test('GIVEN its package.json THEN every path of the exports map, main, module, types and bin exists', () => {
+    const paths = [
+      ...leaves(manifest.exports).map((l) => l.target),
+      ...[manifest.main, manifest.module, manifest.types].filter((p): p is string => typeof p === 'string'),
+      ...(typeof manifest.bin === 'string' ? [manifest.bin] : Object.values(manifest.bin ?? {})),
+    ];
+    expect(paths.length).toBeGreaterThan(0);
+    const missing = paths.filter((p) => !existsSync(join(dir, p)));
+    expect(missing).toEqual([]);
+  });
+
+  test('GIVEN the exports map THEN "types" comes first in every condition, and its declaration matches the module format', () => {
+    const dot = manifest.exports['.'] as Record<string, Record<string, string>>;
+    expect(Object.keys(dot.import ?? {})).toEqual(['types', 'default']);
+    expect(Object.keys(dot.require ?? {})).toEqual(['types', 'default']);
+    for (const { path, value } of objects(manifest.exports)) {
+      const keys = Object.keys(value);
+      if (keys.includes('types')) expect(keys[0], `exports.${path.join('.')}`).toBe('types');
+      if (typeof value.default === 'string' && /\.[cm]?js$/.test(value.default)) {
+        expect(typeof value.types, `exports.${path.join('.')} has no "types"`).toBe('string');
+        expect(value.types as string).toMatch(
+          new RegExp(`${declarationFor(value.default).replace(/\./g, '\\.')}$`),
+        );
+      }
+    }
+  });
+
+  test('GIVEN a bin THEN it starts with a node shebang', () => {
+    const bins = typeof manifest.bin === 'string' ? [manifest.bin] : Object.values(manifest.bin ?? {});
+    for (const bin of bins) expect(readFileSync(join(dir, bin), 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/);
+  });
+
+  test('GIVEN plain Node THEN import() loads the ESM build, require() the CJS build, and both expose the same names', () => {
+    const dot = manifest.exports['.'] as Record<string, Record<string, string>>;
+    const loaded = loadBothWays(manifest.name);
+    expect(fileURLToPath(loaded.esmFile)).toBe(join(dir, dot.import!.default!));
+    expect(loaded.cjsFile).toBe(join(dir, dot.require!.default!));
+    expect(loaded.cjs).toEqual(loaded.esm);
+  });
+});
