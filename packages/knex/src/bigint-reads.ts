@@ -1,0 +1,184 @@
+import { InvalidArgumentError } from '@snowkey/core';
+import type { Knex } from 'knex';
+
+/** The MySQL wire type of BIGINT (and of COUNT(*), LAST_INSERT_ID()...). */
+const LONGLONG = 'LONGLONG';
+/** PostgreSQL type oids: int8 and int8[]. */
+const INT8 = 20;
+const INT8_ARRAY = 1016;
+
+const DRIVERS = ['pg', 'mysql2', 'mariadb', 'better-sqlite3'] as const;
+type Driver = (typeof DRIVERS)[number];
+const CLIENT_NAMES: Readonly<Record<string, Driver>> = {
+  pg: 'pg',
+  postgres: 'pg',
+  postgresql: 'pg',
+  mysql2: 'mysql2',
+  mariadb: 'mariadb',
+  'better-sqlite3': 'better-sqlite3',
+};
+
+/** The parts of a mysql2 field that a `typeCast` function may read. */
+export interface TypeCastField {
+  readonly type: string;
+  string(): string | null;
+}
+/** A mysql2 / mysqljs `typeCast` function. */
+export type TypeCast = (field: TypeCastField, next: () => unknown) => unknown;
+
+/**
+ * A mysql2 `typeCast` that reads every BIGINT (type LONGLONG) as an exact `bigint`, from the
+ * driver's text, and leaves every other type to `next` (or to your own `typeCast`, when given).
+ * For a connection or pool you build yourself; with Knex, {@link withBigintReads} sets it for you.
+ *
+ * @example
+ * mysql.createPool({ uri, typeCast: bigintTypeCast() });
+ */
+export function bigintTypeCast(inner?: TypeCast): TypeCast {
+  return (field, next) => {
+    if (field.type === LONGLONG) {
+      const text = field.string();
+      return text === null ? null : BigInt(text);
+    }
+    return inner ? inner(field, next) : next();
+  };
+}
+
+/**
+ * A copy of a Knex config whose connections read BIGINT back as an exact `bigint`, through each
+ * driver's own, per-connection setting. Nothing global changes: not `pg.types`, not another pool.
+ *
+ * | client           | what it sets                                                             |
+ * | ---------------- | ------------------------------------------------------------------------ |
+ * | `pg`             | `pool.afterCreate`: `client.setTypeParser` for int8 and int8[] on each connection (your afterCreate runs after) |
+ * | `mysql2`         | `connection.typeCast`: {@link bigintTypeCast}, wrapping yours            |
+ * | `mariadb`        | `connection.bigIntAsNumber: false` (the driver's default: BigInt)        |
+ * | `better-sqlite3` | `connection.options.safeIntegers: true`: EVERY integer, not only BIGINT, reads as bigint |
+ *
+ * On every client COUNT(*) and other BIGINT expressions read as bigint too. Other clients, a
+ * native `connectionPool`, or a connection string the driver cannot carry the setting in, are an
+ * {@link InvalidArgumentError}.
+ *
+ * @example
+ * const db = knex(withBigintReads({ client: 'pg', connection: process.env.DATABASE_URL }));
+ * const [{ id }] = await db('players').select('id'); // bigint
+ */
+export function withBigintReads<C extends Knex.Config>(config: C): C {
+  if (config === null || typeof config !== 'object') {
+    throw new InvalidArgumentError('config', 'a Knex config object', config);
+  }
+  if (config.connectionPool !== undefined) {
+    throw new InvalidArgumentError(
+      'config.connectionPool',
+      'absent: a native pool you built yourself needs the setting where you build it (bigintTypeCast() for mysql2; safeIntegers for better-sqlite3)',
+      config.connectionPool,
+    );
+  }
+  const driver = driverOf(config.client);
+  switch (driver) {
+    case 'pg':
+      return { ...config, pool: { ...config.pool, afterCreate: chainAfterCreate(config.pool?.afterCreate) } };
+    case 'mysql2':
+      return {
+        ...config,
+        connection: mapConnection(config.connection, driver, (c) => ({
+          ...c,
+          typeCast: bigintTypeCast(userTypeCast(c.typeCast)),
+        })),
+      };
+    case 'mariadb':
+      return {
+        ...config,
+        connection: mapConnection(config.connection, driver, (c) => ({ ...c, bigIntAsNumber: false })),
+      };
+    case 'better-sqlite3':
+      return {
+        ...config,
+        connection: mapConnection(config.connection, driver, (c) => ({
+          ...c,
+          options: { ...(c.options as object | undefined), safeIntegers: true },
+        })),
+      };
+  }
+}
+
+function driverOf(client: unknown): Driver {
+  const name =
+    typeof client === 'string'
+      ? client
+      : typeof client === 'function'
+        ? (client as { prototype?: { driverName?: unknown } }).prototype?.driverName
+        : undefined;
+  const driver = typeof name === 'string' ? CLIENT_NAMES[name] : undefined;
+  if (!driver) {
+    throw new InvalidArgumentError('config.client', `one of ${DRIVERS.join(', ')}`, name ?? client);
+  }
+  return driver;
+}
+
+type ConnectionObject = Record<string, unknown>;
+
+/** Applies `patch` to a static connection object, or to what a connection function returns. */
+function mapConnection(
+  connection: unknown,
+  driver: Driver,
+  patch: (c: ConnectionObject) => ConnectionObject,
+): Knex.Config['connection'] {
+  if (typeof connection === 'function') {
+    const provide = connection as () => ConnectionObject | Promise<ConnectionObject>;
+    return (async () => patch(await provide())) as Knex.Config['connection'];
+  }
+  // mysql2 reads a URL from `uri`, so a connection string can carry the setting beside it.
+  if (typeof connection === 'string' && driver === 'mysql2') return patch({ uri: connection });
+  if (connection === null || typeof connection !== 'object') {
+    throw new InvalidArgumentError(
+      'config.connection',
+      `a connection object or a function returning one, for ${driver}`,
+      connection,
+    );
+  }
+  return patch(connection as ConnectionObject);
+}
+
+function userTypeCast(typeCast: unknown): TypeCast | undefined {
+  if (typeCast === undefined || typeCast === true) return undefined;
+  if (typeof typeCast === 'function') return typeCast as TypeCast;
+  throw new InvalidArgumentError(
+    'config.connection.typeCast',
+    'a function or true (false turns off all casting, BIGINT included)',
+    typeCast,
+  );
+}
+
+type AfterCreate = (connection: unknown, done: (err: unknown, connection: unknown) => void) => void;
+
+interface PgTypes {
+  setTypeParser(oid: number, format: 'text', parse: (text: string) => unknown): void;
+  getTypeParser(oid: number, format: 'text'): (text: string) => unknown;
+}
+
+/** Sets the int8 parsers on each new pg client, then hands over to the user's afterCreate. */
+function chainAfterCreate(user: unknown): AfterCreate {
+  if (user !== undefined && typeof user !== 'function') {
+    throw new InvalidArgumentError('config.pool.afterCreate', 'a function (connection, done)', user);
+  }
+  return (connection, done) => {
+    try {
+      const client = connection as PgTypes;
+      client.setTypeParser(INT8, 'text', BigInt);
+      // The default int8[] parser yields strings; keep its array parsing and convert the elements.
+      const parseArray = client.getTypeParser(INT8_ARRAY, 'text');
+      client.setTypeParser(INT8_ARRAY, 'text', (text) => toBigints(parseArray(text)));
+    } catch (err) {
+      done(err, connection);
+      return;
+    }
+    if (user) (user as AfterCreate)(connection, done);
+    else done(null, connection);
+  };
+}
+
+function toBigints(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(toBigints);
+  return typeof value === 'string' ? BigInt(value) : value;
+}

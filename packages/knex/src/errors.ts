@@ -1,0 +1,28 @@
+import { SnowkeyError } from '@snowkey/core';
+
+/**
+ * After an upsert (`insert(...).onConflict(...).merge()` or `.ignore()`), a row could not be found
+ * again by the values of its conflict columns, or was found more than once, so the id it holds
+ * in the database is unknown. Raised inside the upsert's transaction: when the helper opened that
+ * transaction, nothing was written. Usual causes: `.merge({...})` rewrote a conflict column, or
+ * on MySQL the row collided on a different unique key than the one named in `onConflict`.
+ *
+ * @example
+ * await sk.insert('items', { name: 'a' }).onConflict('name').merge({ name: 'b' });
+ * // UpsertReadBackError: after the upsert into "items", row 0 matched 0 rows by name (expected exactly 1), so its stored id is unknown
+ */
+export class UpsertReadBackError extends SnowkeyError {
+  readonly table: string;
+  readonly rowIndex: number;
+  readonly conflictColumns: readonly string[];
+  readonly matches: number;
+  constructor(table: string, rowIndex: number, conflictColumns: readonly string[], matches: number) {
+    super(
+      `after the upsert into "${table}", row ${rowIndex} matched ${matches} rows by ${conflictColumns.join(', ')} (expected exactly 1), so its stored id is unknown`,
+    );
+    this.table = table;
+    this.rowIndex = rowIndex;
+    this.conflictColumns = conflictColumns;
+    this.matches = matches;
+  }
+}

@@ -1,0 +1,208 @@
+import { InvalidArgumentError } from '@snowkey/core';
+import type { Knex } from 'knex';
+import type { Row } from './fill-ids.js';
+import { readBackIds } from './read-back-ids.js';
+import { runInTransaction } from './transaction.js';
+
+/** What to do with a row whose conflict columns match an existing row. */
+type ConflictAction =
+  | { readonly kind: 'ignore' }
+  /** `undefined`: every inserted column except the id and conflict columns. */
+  | { readonly kind: 'merge'; readonly updates: readonly string[] | Row | undefined };
+
+interface Conflict {
+  readonly columns: readonly string[];
+  readonly action: ConflictAction;
+}
+
+/** Where an insert goes and on which connection. */
+export interface InsertTarget {
+  readonly knex: Knex;
+  readonly table: string;
+  readonly idColumns: readonly string[];
+}
+
+/**
+ * An INSERT through the helper whose ids are already assigned: `rows` holds them before anything
+ * runs. Await it (it is a thenable, like a Knex builder) to run the INSERT; it resolves to the rows
+ * as stored, ids included, on every dialect (MySQL has no RETURNING, but the ids were known first).
+ *
+ * @example
+ * const [player] = await sk.insert('players', { name: 'Aria' });
+ * player.id; // 175928847299117063n
+ * await sk.insert('players', rows).transacting(trx);
+ */
+export class SnowkeyInsert<Out> implements PromiseLike<Out[]> {
+  readonly #target: InsertTarget;
+  readonly #rows: readonly Row[];
+  readonly #conflict: Conflict | undefined;
+  readonly #trx: Knex.Transaction | undefined;
+  #run: Promise<Out[]> | undefined;
+
+  /** @internal Built by `sk.insert`. */
+  constructor(target: InsertTarget, rows: readonly Row[], conflict?: Conflict, trx?: Knex.Transaction) {
+    this.#target = target;
+    this.#rows = rows;
+    this.#conflict = conflict;
+    this.#trx = trx;
+  }
+
+  /**
+   * The rows to insert, ids already assigned (copies: your objects are left alone). After an
+   * upsert the awaited result can differ: a merged row resolves to the id it already had.
+   *
+   * @example
+   * const q = sk.insert('players', { name: 'Aria' });
+   * q.rows[0].id; // known before the INSERT runs
+   */
+  get rows(): readonly Out[] {
+    return this.#rows as unknown as readonly Out[];
+  }
+
+  /**
+   * Runs the INSERT in `trx`, Knex's `.transacting(trx)`.
+   *
+   * @example
+   * await knex.transaction((trx) => sk.insert('players', rows).transacting(trx));
+   */
+  transacting(trx: Knex.Transaction): SnowkeyInsert<Out> {
+    return new SnowkeyInsert(this.#target, this.#rows, this.#conflict, trx);
+  }
+
+  /**
+   * Starts an upsert on the unique `columns` (required: they are how each row's stored id is found
+   * again, and PostgreSQL and SQLite need them anyway). Finish it with `.merge()` or `.ignore()`.
+   * On MySQL the SQL names no columns (ON DUPLICATE KEY fires on any unique key), as in Knex.
+   *
+   * @example
+   * const [item] = await sk.insert('items', { name: 'sword', qty: 2 }).onConflict('name').merge(['qty']);
+   * item.id; // the existing sword's id when there was one
+   */
+  onConflict(columns: string | readonly string[]): SnowkeyOnConflict<Out> {
+    const list = typeof columns === 'string' ? [columns] : columns;
+    if (
+      !Array.isArray(list) ||
+      list.length === 0 ||
+      !list.every((c) => typeof c === 'string' && c.length > 0)
+    ) {
+      throw new InvalidArgumentError(
+        'onConflict(columns)',
+        'a column name or a non-empty array of column names of a unique key',
+        columns,
+      );
+    }
+    return new SnowkeyOnConflict(
+      (action) => new SnowkeyInsert<Out>(this.#target, this.#rows, { columns: list, action }, this.#trx),
+    );
+  }
+
+  /**
+   * The SQL and bindings the INSERT runs (an upsert also runs a SELECT that reads the stored ids).
+   *
+   * @example
+   * sk.insert('players', { name: 'Aria' }).toSQL().sql; // 'insert into "players" ("name", "id") values (?, ?)'
+   */
+  toSQL(): Knex.Sql {
+    return this.#builder(this.#trx ?? this.#target.knex).toSQL();
+  }
+
+  // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose, the way Knex builders are.
+  then<A = Out[], B = never>(
+    onfulfilled?: ((rows: Out[]) => A | PromiseLike<A>) | null,
+    onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
+    this.#run ??= this.#execute();
+    return this.#run.then(onfulfilled, onrejected);
+  }
+
+  /** As `Promise.prototype.catch`. */
+  catch<B = never>(onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<Out[] | B> {
+    return this.then(undefined, onrejected);
+  }
+
+  async #execute(): Promise<Out[]> {
+    const { knex, table, idColumns } = this.#target;
+    if (this.#rows.length === 0) return [];
+    const conflict = this.#conflict;
+    if (!conflict) {
+      await this.#builder(this.#trx ?? knex);
+      return this.#rows as unknown as Out[];
+    }
+    // The INSERT and the read-back share a transaction, so the ids read are the ones it stored.
+    const stored = await runInTransaction(knex, this.#trx, async (trx) => {
+      await this.#builder(trx);
+      return readBackIds(trx, table, idColumns, conflict.columns, this.#rows);
+    });
+    return stored as unknown as Out[];
+  }
+
+  #builder(knex: Knex): Knex.QueryBuilder {
+    const { table, idColumns } = this.#target;
+    const insert = knex(table).insert(this.#rows as Row[]);
+    const conflict = this.#conflict;
+    if (!conflict) return insert;
+    const onConflict = insert.onConflict(conflict.columns as string[]);
+    if (conflict.action.kind === 'ignore') return onConflict.ignore();
+    const updates = conflict.action.updates ?? defaultMergeColumns(this.#rows, idColumns, conflict.columns);
+    // Nothing left to update: merging would be empty SQL, and ignoring has the same effect.
+    if (Array.isArray(updates) && updates.length === 0) return onConflict.ignore();
+    return onConflict.merge(updates as string[]);
+  }
+}
+
+/**
+ * The second half of an upsert, as in Knex: `.merge()` or `.ignore()`.
+ *
+ * @example
+ * await sk.insert('items', rows).onConflict('name').ignore();
+ */
+export class SnowkeyOnConflict<Out> {
+  readonly #finish: (action: ConflictAction) => SnowkeyInsert<Out>;
+
+  /** @internal Built by `SnowkeyInsert.onConflict`. */
+  constructor(finish: (action: ConflictAction) => SnowkeyInsert<Out>) {
+    this.#finish = finish;
+  }
+
+  /**
+   * Updates the existing row. Without an argument, every inserted column except the snowflake id
+   * columns and the conflict columns, so an upsert never rewrites a primary key other rows may
+   * point at (Knex's own `.merge()` would overwrite it with the newly assigned id). Pass column
+   * names or an object of values to choose, as in Knex.
+   *
+   * @example
+   * await sk.insert('items', { name: 'sword', qty: 2 }).onConflict('name').merge();
+   * await sk.insert('items', { name: 'sword', qty: 2 }).onConflict('name').merge({ qty: knex.raw('?? + 1', ['items.qty']) });
+   */
+  merge(updates?: readonly string[] | Row): SnowkeyInsert<Out> {
+    if (updates !== undefined && (updates === null || typeof updates !== 'object')) {
+      throw new InvalidArgumentError(
+        'merge(updates)',
+        'an array of column names or an object of values',
+        updates,
+      );
+    }
+    return this.#finish({ kind: 'merge', updates });
+  }
+
+  /**
+   * Leaves the existing row alone; the result carries its id.
+   *
+   * @example
+   * const [item] = await sk.insert('items', { name: 'sword', qty: 1 }).onConflict('name').ignore();
+   */
+  ignore(): SnowkeyInsert<Out> {
+    return this.#finish({ kind: 'ignore' });
+  }
+}
+
+function defaultMergeColumns(
+  rows: readonly Row[],
+  idColumns: readonly string[],
+  conflictColumns: readonly string[],
+): string[] {
+  const skip = new Set([...idColumns, ...conflictColumns]);
+  const columns = new Set<string>();
+  for (const row of rows) for (const key of Object.keys(row)) if (!skip.has(key)) columns.add(key);
+  return [...columns];
+}

@@ -1,0 +1,75 @@
+import { InvalidArgumentError } from '@snowkey/core';
+import type { Knex } from 'knex';
+import { driverNameOf, knexDialect, type SnowkeyDialect } from './dialect.js';
+
+/** A bound parameter, as core binds them. */
+export type SqlParam = string | number | bigint | null;
+
+/**
+ * Core's `SqlClient` (the interface worker-id leases and the segment allocator are written
+ * against), spelled out here so this package type-checks against the shape, not a version.
+ */
+export interface KnexSqlClient {
+  readonly dialect: SnowkeyDialect;
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly SqlParam[]): Promise<Row[]>;
+  execute(sql: string, params?: readonly SqlParam[]): Promise<number>;
+}
+
+/** Drivers whose raw results carry both the rows of a SELECT and the row count of a write. */
+const DRIVERS = new Set(['pg', 'mysql', 'mysql2', 'mariadb', 'better-sqlite3']);
+const EXPECTED = `a Knex instance (not a transaction) whose client is one of ${[...DRIVERS].join(', ')}`;
+
+/**
+ * Core's `SqlClient` over your Knex instance, so worker-id leases and the segment allocator use
+ * the application's own pool instead of a second connection. Statements go through `knex.raw` with
+ * `?` placeholders (Knex rewrites them for PostgreSQL), one statement per call, each on its own.
+ * A transaction is refused: a lease outlives any transaction.
+ *
+ * @example
+ * import { leaseNodeId, Snowflake } from '@snowkey/core';
+ * const lease = await leaseNodeId({ client: knexSqlClient(knex), layout: layouts.default });
+ * const generator = new Snowflake({ nodeId: lease.nodeId, lease });
+ */
+export function knexSqlClient(knex: Knex): KnexSqlClient {
+  const driver = driverNameOf(knex);
+  if (driver === undefined || !DRIVERS.has(driver) || knex.isTransaction) {
+    throw new InvalidArgumentError('knex', EXPECTED, driver ?? knex);
+  }
+  const dialect = knexDialect(knex);
+  const run = (sql: string, params: readonly SqlParam[] = []): Promise<unknown> =>
+    params.length === 0 ? knex.raw(sql) : knex.raw(sql, params as Knex.RawBinding[]);
+  return {
+    dialect,
+    async query<Row>(sql: string, params?: readonly SqlParam[]): Promise<Row[]> {
+      return rowsOf(dialect, await run(sql, params)) as Row[];
+    },
+    async execute(sql: string, params?: readonly SqlParam[]): Promise<number> {
+      return rowCountOf(dialect, await run(sql, params));
+    },
+  };
+}
+
+/**
+ * `knex.raw` resolves to the driver's own result: pg's `{ rows, rowCount }`; the mysql family's
+ * `[rows, fields]`, where a write's "rows" is a header with `affectedRows`; better-sqlite3's row
+ * array for a SELECT and `{ changes }` for a write.
+ */
+function rowsOf(dialect: SnowkeyDialect, result: unknown): unknown[] {
+  const rows =
+    dialect === 'postgres'
+      ? (result as { rows?: unknown }).rows
+      : dialect === 'mysql'
+        ? (result as unknown[])[0]
+        : result;
+  return Array.isArray(rows) ? rows : [];
+}
+
+function rowCountOf(dialect: SnowkeyDialect, result: unknown): number {
+  const n =
+    dialect === 'postgres'
+      ? (result as { rowCount?: unknown }).rowCount
+      : dialect === 'mysql'
+        ? ((result as unknown[])[0] as { affectedRows?: unknown } | undefined)?.affectedRows
+        : (result as { changes?: unknown }).changes;
+  return typeof n === 'number' || typeof n === 'bigint' ? Number(n) : 0;
+}

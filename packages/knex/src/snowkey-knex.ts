@@ -1,0 +1,191 @@
+import { InvalidArgumentError } from '@snowkey/core';
+import type { Knex } from 'knex';
+import { SnowkeyBatchInsert } from './batch-insert.js';
+import { knexDialect, type SnowkeyDialect } from './dialect.js';
+import { fillIds, type Row } from './fill-ids.js';
+import { SnowkeyInsert } from './insert-query.js';
+import {
+  type ResolvedOptions,
+  resolveOptions,
+  type SnowflakeTables,
+  type SnowkeyKnexOptions,
+} from './options.js';
+
+/** The snowflake columns configured for `Table`; `string` when the tables are not known statically. */
+export type IdColumnsOf<
+  Tables extends SnowflakeTables,
+  Table extends keyof Tables,
+> = Tables[Table] extends string
+  ? Tables[Table]
+  : Tables[Table] extends readonly (infer C extends string)[]
+    ? C
+    : never;
+
+/** A row you pass in: the snowflake columns may be left out (they are filled) or set to a bigint (kept). */
+export type InsertRow<Columns extends string> = string extends Columns
+  ? object
+  : object & { [C in Columns]?: bigint | null };
+
+/** A row as it comes back: every snowflake column is a bigint. */
+export type InsertedRow<R, Columns extends string> = string extends Columns
+  ? R
+  : Omit<R, Columns> & { [C in Columns]: bigint };
+
+/** Knex's default `batchInsert` chunk size. */
+const DEFAULT_CHUNK_SIZE = 1000;
+
+/**
+ * Assigns snowflake ids to the rows you insert through Knex, before the INSERT. Built by
+ * {@link snowkeyKnex}; every method mirrors the Knex call of the same name.
+ *
+ * @example
+ * const sk = snowkeyKnex(knex, { generator, tables: { players: 'id' } });
+ * const [aria] = await sk.insert('players', { name: 'Aria' });
+ */
+export class SnowkeyKnex<Tables extends SnowflakeTables = SnowflakeTables> {
+  /** The Knex instance or transaction the helper runs on. */
+  readonly knex: Knex;
+  /** Its SQL family. */
+  readonly dialect: SnowkeyDialect;
+  readonly #options: ResolvedOptions;
+
+  /** @internal Use {@link snowkeyKnex}. */
+  constructor(knex: Knex, options: ResolvedOptions) {
+    this.dialect = knexDialect(knex);
+    this.knex = knex;
+    this.#options = options;
+  }
+
+  /**
+   * Inserts one row or many in one statement, `knex(table).insert(rows)`, filling each missing
+   * snowflake column; ids you set are kept. Resolves to the rows with their ids, always an array.
+   * Chain `.onConflict(columns).merge()` / `.ignore()` for an upsert, `.transacting(trx)` for a
+   * transaction.
+   *
+   * @example
+   * const [aria, bo] = await sk.insert('players', [{ name: 'Aria' }, { name: 'Bo' }]);
+   * aria.id < bo.id; // true: ids are time-ordered
+   */
+  insert<Table extends keyof Tables & string, R extends InsertRow<IdColumnsOf<Tables, Table>>>(
+    table: Table,
+    rows: R | readonly R[],
+  ): SnowkeyInsert<InsertedRow<R, IdColumnsOf<Tables, Table>>> {
+    const idColumns = this.#idColumns(table);
+    return new SnowkeyInsert({ knex: this.knex, table, idColumns }, this.#fill(idColumns, rows));
+  }
+
+  /**
+   * Inserts many rows `chunkSize` at a time inside one transaction, Knex's `batchInsert`.
+   * Resolves to the rows with their ids, in input order. On SQLite keep `chunkSize` at 500 or
+   * less: Knex writes a multi-row INSERT there as a compound SELECT, which SQLite caps at 500.
+   *
+   * @example
+   * const items = await sk.batchInsert('items', rows, 500);
+   */
+  batchInsert<Table extends keyof Tables & string, R extends InsertRow<IdColumnsOf<Tables, Table>>>(
+    table: Table,
+    rows: readonly R[],
+    chunkSize = DEFAULT_CHUNK_SIZE,
+  ): SnowkeyBatchInsert<InsertedRow<R, IdColumnsOf<Tables, Table>>> {
+    if (!Number.isSafeInteger(chunkSize) || chunkSize < 1) {
+      throw new InvalidArgumentError('chunkSize', 'a positive integer', chunkSize);
+    }
+    if (!Array.isArray(rows)) throw new InvalidArgumentError('rows', 'an array of row objects', rows);
+    const idColumns = this.#idColumns(table);
+    return new SnowkeyBatchInsert(
+      { knex: this.knex, table, idColumns },
+      this.#fill(idColumns, rows),
+      chunkSize,
+    );
+  }
+
+  /**
+   * The rows with their missing ids filled, without inserting anything: for the Knex calls the
+   * helper does not wrap (`insert(...).returning(...)`, an insert inside a raw query...).
+   *
+   * @example
+   * await knex('players').insert(sk.fill('players', rows)).returning('*');
+   */
+  fill<Table extends keyof Tables & string, R extends InsertRow<IdColumnsOf<Tables, Table>>>(
+    table: Table,
+    rows: R | readonly R[],
+  ): InsertedRow<R, IdColumnsOf<Tables, Table>>[] {
+    return this.#fill(this.#idColumns(table), rows) as InsertedRow<R, IdColumnsOf<Tables, Table>>[];
+  }
+
+  /**
+   * Runs `work` in a new Knex transaction with a helper bound to it; commits when `work` resolves,
+   * rolls back when it throws, as `knex.transaction(cb)` does.
+   *
+   * @example
+   * await sk.transaction(async (tx) => {
+   *   const [guild] = await tx.insert('guilds', { name: 'Owls' });
+   *   await tx.insert('members', { guild_id: guild.id, name: 'Aria' });
+   * });
+   */
+  transaction<T>(work: (tx: SnowkeyKnex<Tables>) => Promise<T>): Promise<T> {
+    return this.knex.transaction((trx) => work(this.transacting(trx)));
+  }
+
+  /**
+   * The same helper running on `trx`, for a transaction you opened yourself.
+   *
+   * @example
+   * await knex.transaction(async (trx) => {
+   *   await sk.transacting(trx).insert('players', { name: 'Aria' });
+   *   await trx('audit').insert({ event: 'signup' });
+   * });
+   */
+  transacting(trx: Knex.Transaction): SnowkeyKnex<Tables> {
+    if (typeof trx !== 'function' || !trx.isTransaction) {
+      throw new InvalidArgumentError('trx', 'a Knex transaction (from knex.transaction())', trx);
+    }
+    return new SnowkeyKnex<Tables>(trx, this.#options);
+  }
+
+  /**
+   * One id from the generator, for when you need it before building the row.
+   *
+   * @example
+   * const id = sk.nextId();
+   */
+  nextId(): bigint {
+    return this.#options.generator.nextId();
+  }
+
+  #idColumns(table: string): readonly string[] {
+    const columns = this.#options.tables.get(table);
+    if (!columns) {
+      const known = [...this.#options.tables.keys()].map((t) => JSON.stringify(t)).join(', ');
+      throw new InvalidArgumentError('table', `a table given in the "tables" option: ${known}`, table);
+    }
+    return columns;
+  }
+
+  #fill(idColumns: readonly string[], rows: unknown): Row[] {
+    return fillIds(this.#options.generator, idColumns, rows);
+  }
+}
+
+/**
+ * Builds the helper for `knex` (an instance or a transaction): it knows which columns of which
+ * tables hold snowflake ids and fills them in every insert that goes through it. The options are
+ * checked here, so a bad generator or table list fails at start-up, not at the first insert.
+ *
+ * @example
+ * import { Snowflake } from '@snowkey/core';
+ * import { snowkeyKnex } from '@snowkey/knex';
+ *
+ * const sk = snowkeyKnex(knex, {
+ *   generator: new Snowflake({ workerId: 1 }),
+ *   tables: { players: 'id', items: ['id', 'serial_no'] },
+ * });
+ * const [sword] = await sk.insert('items', { name: 'sword' }); // sword.id, sword.serial_no: bigint
+ */
+export function snowkeyKnex<const Tables extends SnowflakeTables>(
+  knex: Knex,
+  options: SnowkeyKnexOptions<Tables>,
+): SnowkeyKnex<Tables> {
+  knexDialect(knex);
+  return new SnowkeyKnex<Tables>(knex, resolveOptions(options));
+}

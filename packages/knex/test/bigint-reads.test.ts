@@ -1,0 +1,149 @@
+import { InvalidArgumentError } from '@snowkey/core';
+import type { Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describeEachDialect } from '../../../test/helpers/databases.js';
+import { bigintTypeCast, type TypeCastField, withBigintReads } from '../src/index.js';
+import { openKnex } from './open-knex.js';
+
+const ABOVE_2_53 = 2n ** 53n + 1n;
+const MAX_I64 = 2n ** 63n - 1n;
+
+describeEachDialect('withBigintReads', (ctx) => {
+  const opened: Knex[] = [];
+  const open = (options?: Parameters<typeof openKnex>[1]) => {
+    const k = openKnex(ctx.db, options);
+    opened.push(k);
+    return k;
+  };
+
+  beforeAll(async () => {
+    await ctx.db.query('CREATE TABLE edge (id BIGINT PRIMARY KEY, qty INT NOT NULL)');
+    await ctx.db.query('INSERT INTO edge (id, qty) VALUES (?, ?), (?, ?), (?, ?)', [
+      MAX_I64,
+      1,
+      ABOVE_2_53,
+      2,
+      0n,
+      3,
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all(opened.map((k) => k.destroy()));
+  });
+
+  test('GIVEN BIGINT values at 2^53+1 and 2^63-1 THEN selects and COUNT(*) read back as exact bigint', async () => {
+    const knex = open();
+    const rows = await knex('edge').select('id', 'qty').orderBy('qty');
+    expect(rows.map((r) => [r.id, Number(r.qty)])).toEqual([
+      [MAX_I64, 1],
+      [ABOVE_2_53, 2],
+      [0n, 3],
+    ]);
+    expect(await knex('edge').count({ n: '*' })).toEqual([{ n: 3n }]);
+  });
+
+  test('GIVEN an INT column THEN it stays a number on pg and mysql, and is a bigint on sqlite (safeIntegers is all-or-nothing)', async () => {
+    const [row] = await open()('edge').where({ id: MAX_I64 }).select('qty');
+    expect(row.qty).toBe(ctx.dialect === 'sqlite' ? 1n : 1);
+  });
+
+  test('GIVEN the driver defaults THEN 2^53+1 does not come back as a bigint (the setting is what makes it exact)', async () => {
+    const [row] = await open({ exact: false })('edge').where({ qty: 2 }).select('id');
+    expect(typeof row.id).not.toBe('bigint');
+  });
+
+  if (ctx.dialect === 'postgres') {
+    test('GIVEN an int8[] THEN pg reads every element as a bigint', async () => {
+      const { rows } = await open().raw('SELECT array_agg(id ORDER BY qty) AS ids FROM edge');
+      expect(rows).toEqual([{ ids: [MAX_I64, ABOVE_2_53, 0n] }]);
+    });
+
+    test('GIVEN a user afterCreate THEN it still runs, after the parsers are set', async () => {
+      const seen: unknown[] = [];
+      const base = openKnex(ctx.db, { exact: false }).client.config as Knex.Config;
+      const knex = (await import('knex')).default(
+        withBigintReads({
+          ...base,
+          pool: {
+            min: 0,
+            max: 1,
+            afterCreate: (
+              conn: { query(sql: string, cb: (err: unknown, res: unknown) => void): void },
+              done: Function,
+            ) =>
+              conn.query('SELECT 2::int8 AS n', (err, res) => {
+                seen.push((res as { rows: unknown[] }).rows[0]);
+                done(err, conn);
+              }),
+          },
+        }),
+      );
+      opened.push(knex);
+      await knex.raw('SELECT 1');
+      expect(seen).toEqual([{ n: 2n }]);
+    });
+  }
+
+  if (ctx.dialect === 'mysql') {
+    test('GIVEN the mariadb client THEN BIGINT reads back as exact bigint too', async () => {
+      const rows = await open({ client: 'mariadb' })('edge').select('id').orderBy('qty');
+      expect(rows.map((r) => r.id)).toEqual([MAX_I64, ABOVE_2_53, 0n]);
+    });
+  }
+});
+
+describe('withBigintReads config', () => {
+  test('GIVEN a mysql2 connection string THEN it moves to `uri` beside a typeCast, and the input is not mutated', () => {
+    const config = { client: 'mysql2', connection: 'mysql://root@localhost/test' };
+    const out = withBigintReads(config);
+    expect(out.connection).toEqual({ uri: 'mysql://root@localhost/test', typeCast: expect.any(Function) });
+    expect(config.connection).toBe('mysql://root@localhost/test');
+  });
+
+  test('GIVEN a connection function THEN what it returns gets the setting', async () => {
+    const out = withBigintReads({
+      client: 'better-sqlite3',
+      connection: async () => ({ filename: 'x.db', options: { readonly: true } }),
+    });
+    const provide = out.connection as () => Promise<unknown>;
+    expect(await provide()).toEqual({ filename: 'x.db', options: { readonly: true, safeIntegers: true } });
+  });
+
+  test.each([
+    ['an unsupported client', { client: 'sqlite3', connection: { filename: 'x' } }, 'config.client'],
+    ['a native connectionPool', { client: 'pg', connectionPool: {} }, 'config.connectionPool'],
+    ['typeCast: false', { client: 'mysql2', connection: { typeCast: false } }, 'config.connection.typeCast'],
+    ['a mariadb connection string', { client: 'mariadb', connection: 'mysql://x' }, 'config.connection'],
+    [
+      'an afterCreate that is not a function',
+      { client: 'pg', pool: { afterCreate: 1 } },
+      'config.pool.afterCreate',
+    ],
+  ])('GIVEN %s THEN it throws an InvalidArgumentError naming %s', (_label, config, argument) => {
+    let caught: unknown;
+    try {
+      withBigintReads(config as Knex.Config);
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeInstanceOf(InvalidArgumentError);
+    expect((caught as InvalidArgumentError).argument).toBe(argument);
+  });
+});
+
+describe('bigintTypeCast', () => {
+  const field = (type: string, text: string | null): TypeCastField => ({ type, string: () => text });
+
+  test.each([
+    ['9223372036854775807', 9223372036854775807n],
+    ['-9223372036854775808', -9223372036854775808n],
+    [null, null],
+  ])('GIVEN a LONGLONG field reading %j THEN it is %s', (text, expected) => {
+    expect(bigintTypeCast()(field('LONGLONG', text), () => 'next')).toBe(expected);
+  });
+
+  test('GIVEN another type THEN it defers to the inner typeCast, or to next', () => {
+    expect(bigintTypeCast()(field('LONG', '5'), () => 'next')).toBe('next');
+    expect(bigintTypeCast((f) => `inner ${f.type}`)(field('LONG', '5'), () => 'next')).toBe('inner LONG');
+  });
+});

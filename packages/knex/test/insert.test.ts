@@ -1,0 +1,190 @@
+import { manualClock, Snowflake } from '@snowkey/core';
+import type { Knex } from 'knex';
+import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
+import { describeEachDialect } from '../../../test/helpers/databases.js';
+import { type SnowkeyKnex, snowkeyKnex } from '../src/index.js';
+import { openKnex } from './open-knex.js';
+import { clearTables, createTables, fixedIds, ODD_COLUMN, ODD_TABLE, quoteIdent } from './schema.js';
+
+const ABOVE_2_53 = 2n ** 53n + 1n;
+const MAX_I64 = 2n ** 63n - 1n;
+
+const tables = { players: 'id', items: ['id', 'serial_no'], [ODD_TABLE]: ODD_COLUMN } as const;
+
+describeEachDialect('knex insert', (ctx) => {
+  let knex: Knex;
+  let sk: SnowkeyKnex<typeof tables>;
+  const players = () =>
+    ctx.db.query<{ id: string; name: string; qty: number }>('SELECT id, name, qty FROM players ORDER BY id');
+
+  beforeAll(async () => {
+    await createTables(ctx.db);
+    knex = openKnex(ctx.db);
+    // The clock moves 1 ms per read, so ids never wait on the wall clock.
+    const generator = new Snowflake({ workerId: 3, clock: manualClock(Date.UTC(2026, 0, 1), 1).now });
+    sk = snowkeyKnex(knex, { generator, tables });
+  });
+  afterAll(async () => {
+    await knex?.destroy();
+  });
+  beforeEach(() => clearTables(ctx.db));
+
+  test('GIVEN one row without an id THEN it is stored under a fresh id and resolves to that row', async () => {
+    const input = { name: 'Aria', qty: 1 };
+    const [aria] = await sk.insert('players', input);
+    expect(typeof aria!.id).toBe('bigint');
+    expect(await players()).toEqual([{ id: aria!.id.toString(), name: 'Aria', qty: 1 }]);
+    expect(input).toEqual({ name: 'Aria', qty: 1 });
+  });
+
+  test('GIVEN many rows THEN one insert stores each under the id it resolves to, increasing in input order', async () => {
+    const rows = await sk.insert('players', [
+      { name: 'a', qty: 1 },
+      { name: 'b', qty: 2 },
+      { name: 'c', qty: 3 },
+    ]);
+    const ids = rows.map((r) => r.id);
+    expect(new Set(ids).size).toBe(3);
+    expect([...ids].sort((x, y) => (x < y ? -1 : 1))).toEqual(ids);
+    expect(await players()).toEqual(rows.map((r) => ({ id: r.id.toString(), name: r.name, qty: r.qty })));
+  });
+
+  test('GIVEN rows with and without ids THEN a set id is kept and only missing ones are assigned', async () => {
+    const [kept, assigned] = await sk.insert('players', [
+      { id: 42n, name: 'kept', qty: 1 },
+      { name: 'assigned', qty: 2 },
+    ]);
+    expect(kept!.id).toBe(42n);
+    expect(assigned!.id).not.toBe(42n);
+    expect(await players()).toEqual([
+      { id: '42', name: 'kept', qty: 1 },
+      { id: assigned!.id.toString(), name: 'assigned', qty: 2 },
+    ]);
+  });
+
+  test('GIVEN a table with two snowflake columns THEN both are filled with distinct ids', async () => {
+    const [item] = await sk.insert('items', { label: 'sword' });
+    expect(item!.id).not.toBe(item!.serial_no);
+    expect(await ctx.db.query('SELECT id, serial_no, label FROM items')).toEqual([
+      { id: item!.id.toString(), serial_no: item!.serial_no.toString(), label: 'sword' },
+    ]);
+  });
+
+  test('GIVEN an insert not yet awaited THEN its ids are known and nothing is written until it is', async () => {
+    const pending = sk.insert('players', { name: 'later', qty: 1 });
+    const id = pending.rows[0]!.id;
+    expect(await players()).toEqual([]);
+    const [row] = await pending;
+    expect(row!.id).toBe(id);
+    expect(await players()).toEqual([{ id: id.toString(), name: 'later', qty: 1 }]);
+  });
+
+  test.each([
+    ['2^53+1', ABOVE_2_53],
+    ['2^63-1', MAX_I64],
+  ])('GIVEN the generator yields %s THEN it is stored and read back exactly', async (_label, edge) => {
+    const edgeSk = snowkeyKnex(knex, { generator: fixedIds(edge), tables });
+    const [row] = await edgeSk.insert('players', { name: 'edge', qty: 1 });
+    expect(row!.id).toBe(edge);
+    expect(await players()).toEqual([{ id: edge.toString(), name: 'edge', qty: 1 }]);
+    const read = await knex('players').where({ id: edge }).first('id');
+    expect(read).toEqual({ id: edge });
+  });
+
+  test('GIVEN 25 rows and chunks of 10 THEN batchInsert stores all and resolves to them in input order', async () => {
+    const input = Array.from({ length: 25 }, (_, i) => ({ name: `p${i}`, qty: i }));
+    const rows = await sk.batchInsert('players', input, 10);
+    expect(rows.map((r) => r.name)).toEqual(input.map((r) => r.name));
+    const stored = new Map((await players()).map((r) => [r.name, r.id]));
+    expect(stored.size).toBe(25);
+    for (const r of rows) expect(stored.get(r.name)).toBe(r.id.toString());
+  });
+
+  test('GIVEN a duplicate in the last chunk THEN batchInsert rejects and no chunk is kept', async () => {
+    const input = [
+      ...Array.from({ length: 12 }, (_, i) => ({ name: `p${i}`, qty: i })),
+      { name: 'p0', qty: 99 },
+    ];
+    await expect(sk.batchInsert('players', input, 5)).rejects.toThrow();
+    expect(await players()).toEqual([]);
+  });
+
+  test('GIVEN an existing row THEN insert().onConflict().merge() updates it and resolves to its stored id', async () => {
+    const [aria] = await sk.insert('players', { name: 'Aria', qty: 1 });
+    const [merged, bo] = await sk
+      .insert('players', [
+        { name: 'Aria', qty: 5 },
+        { name: 'Bo', qty: 2 },
+      ])
+      .onConflict('name')
+      .merge();
+    expect(merged).toEqual({ id: aria!.id, name: 'Aria', qty: 5 });
+    expect(await players()).toEqual([
+      { id: aria!.id.toString(), name: 'Aria', qty: 5 },
+      { id: bo!.id.toString(), name: 'Bo', qty: 2 },
+    ]);
+  });
+
+  test('GIVEN merge(["qty"]) on an existing row THEN only qty changes and the id is the stored one', async () => {
+    const [aria] = await sk.insert('players', { name: 'Aria', qty: 1 });
+    const [merged] = await sk.insert('players', { name: 'Aria', qty: 7 }).onConflict(['name']).merge(['qty']);
+    expect(merged!.id).toBe(aria!.id);
+    expect(await players()).toEqual([{ id: aria!.id.toString(), name: 'Aria', qty: 7 }]);
+  });
+
+  test('GIVEN an existing row THEN onConflict().ignore() leaves it and resolves to its stored id', async () => {
+    const [aria] = await sk.insert('players', { name: 'Aria', qty: 1 });
+    const [ignored] = await sk.insert('players', { name: 'Aria', qty: 9 }).onConflict('name').ignore();
+    expect(ignored!.id).toBe(aria!.id);
+    expect(await players()).toEqual([{ id: aria!.id.toString(), name: 'Aria', qty: 1 }]);
+  });
+
+  test('GIVEN sk.transaction whose work succeeds THEN every insert in it is committed', async () => {
+    const [player, item] = await sk.transaction(async (tx) => {
+      const [p] = await tx.insert('players', { name: 'Aria', qty: 1 });
+      const [i] = await tx.insert('items', { label: 'sword' });
+      return [p!, i!] as const;
+    });
+    expect(await players()).toEqual([{ id: player.id.toString(), name: 'Aria', qty: 1 }]);
+    expect(await ctx.db.query('SELECT id FROM items')).toEqual([{ id: item.id.toString() }]);
+  });
+
+  test('GIVEN sk.transaction whose second insert fails THEN the first is rolled back', async () => {
+    await expect(
+      sk.transaction(async (tx) => {
+        await tx.insert('players', { name: 'Aria', qty: 1 });
+        await tx.batchInsert('players', [{ name: 'Bo', qty: 2 }]);
+        await tx.insert('players', { name: 'Aria', qty: 3 });
+      }),
+    ).rejects.toThrow();
+    expect(await players()).toEqual([]);
+  });
+
+  test('GIVEN a Knex transaction that rolls back THEN inserts, batches and upserts made with .transacting(trx) are gone', async () => {
+    const trx = await knex.transaction();
+    try {
+      await sk.insert('players', { name: 'a', qty: 1 }).transacting(trx);
+      await sk.batchInsert('players', [{ name: 'b', qty: 2 }]).transacting(trx);
+      const [merged] = await sk
+        .insert('players', { name: 'a', qty: 5 })
+        .onConflict('name')
+        .merge()
+        .transacting(trx);
+      const inside = await trx('players').where({ name: 'a' }).first('id', 'qty');
+      expect([inside.id, Number(inside.qty)]).toEqual([merged!.id, 5]);
+    } finally {
+      await trx.rollback();
+    }
+    expect(await players()).toEqual([]);
+  });
+
+  test('GIVEN a table and column named like an injection THEN they are quoted as identifiers and the row lands there', async () => {
+    const [row] = await sk.insert(ODD_TABLE, { note: 'odd' });
+    const q = (name: string) => quoteIdent(ctx.dialect, name);
+    const id = row![ODD_COLUMN];
+    expect(await ctx.db.query(`SELECT ${q(ODD_COLUMN)} AS id, note FROM ${q(ODD_TABLE)}`)).toEqual([
+      { id: id.toString(), note: 'odd' },
+    ]);
+    expect(await ctx.db.query('SELECT COUNT(*) AS n FROM players')).toEqual([{ n: '0' }]);
+  });
+});
