@@ -4,3 +4,4 @@ export { BigIntTransformer, bigintTransformer } from './bigint-transformer.js';
 export { IdPrecisionError, SnowflakeConfigError } from './errors.js';
 export { exactSqliteIntegers } from './exact-sqlite-integers.js';
 export { SnowflakeColumn, type SnowflakeColumnOptions } from './snowflake-column.js';
+export { typeormSqlClient } from './typeorm-sql-client.js';
