@@ -1,3 +1,4 @@
 export { SnowflakeFieldError } from './errors.js';
 export type { SnowkeyPrismaOptions } from './options.js';
+export { type PrismaRawQueryable, prismaSqlClient } from './prisma-sql-client.js';
 export { snowkey } from './snowkey-extension.js';

@@ -1,0 +1,78 @@
+import {
+  InvalidArgumentError,
+  SQL_DIALECTS,
+  type SqlClient,
+  type SqlDialect,
+  type SqlParam,
+  toPostgresPlaceholders,
+} from '@snowkey/core';
+
+/** What {@link prismaSqlClient} needs of a Prisma client: its raw-SQL methods. Extended clients and `tx` have them too. */
+export interface PrismaRawQueryable {
+  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): PromiseLike<T>;
+  $executeRawUnsafe(query: string, ...values: unknown[]): PromiseLike<number>;
+}
+
+/** Prisma's provider names, as a generated client reports them, to snowkey's dialects. */
+const PROVIDERS: Readonly<Record<string, SqlDialect>> = {
+  postgresql: 'postgres',
+  postgres: 'postgres',
+  mysql: 'mysql',
+  sqlite: 'sqlite',
+};
+
+/**
+ * A core `SqlClient` over the application's own Prisma client, through `$queryRawUnsafe` and
+ * `$executeRawUnsafe` (parameters are always bound, never spliced in), so worker-id leases and the
+ * segment allocator use the connection the application already has. The dialect is read from the
+ * client (`postgresql`, `mysql`, `sqlite`); pass `dialect` to name it yourself.
+ *
+ * @example
+ * import { layouts, leaseNodeId, Snowflake } from '@snowkey/core';
+ * import { prismaSqlClient, snowkey } from '@snowkey/prisma';
+ *
+ * const base = new PrismaClient({ adapter });
+ * const lease = await leaseNodeId({ client: prismaSqlClient(base), layout: layouts.default });
+ * const prisma = base.$extends(snowkey({ generator: new Snowflake({ lease }), models: { Player: 'id' } }));
+ */
+export function prismaSqlClient(
+  prisma: PrismaRawQueryable,
+  options: { dialect?: SqlDialect } = {},
+): SqlClient {
+  if (
+    prisma === null ||
+    typeof prisma !== 'object' ||
+    typeof prisma.$queryRawUnsafe !== 'function' ||
+    typeof prisma.$executeRawUnsafe !== 'function'
+  ) {
+    throw new InvalidArgumentError(
+      'prisma',
+      'a Prisma client (with $queryRawUnsafe and $executeRawUnsafe)',
+      prisma,
+    );
+  }
+  const dialect = options.dialect ?? detectDialect(prisma);
+  if (!SQL_DIALECTS.includes(dialect)) {
+    throw new InvalidArgumentError('options.dialect', `one of ${SQL_DIALECTS.join(', ')}`, dialect);
+  }
+  const text = dialect === 'postgres' ? toPostgresPlaceholders : (sql: string) => sql;
+  return {
+    dialect,
+    query: async <Row>(sql: string, params: readonly SqlParam[] = []) =>
+      (await prisma.$queryRawUnsafe<Row[]>(text(sql), ...params)) ?? [],
+    execute: async (sql, params = []) => Number(await prisma.$executeRawUnsafe(text(sql), ...params)),
+  };
+}
+
+function detectDialect(prisma: PrismaRawQueryable): SqlDialect {
+  const provider = (prisma as { _activeProvider?: unknown })._activeProvider;
+  const dialect = typeof provider === 'string' ? PROVIDERS[provider] : undefined;
+  if (!dialect) {
+    throw new InvalidArgumentError(
+      'options.dialect',
+      `one of ${SQL_DIALECTS.join(', ')} (the client does not say which database it is on)`,
+      provider,
+    );
+  }
+  return dialect;
+}
