@@ -53,7 +53,7 @@ export function bigintTypeCast(inner?: TypeCast): TypeCast {
  * | `pg`             | `pool.afterCreate`: `client.setTypeParser` for int8 and int8[] on each connection (your afterCreate runs after) |
  * | `mysql2`         | `connection.typeCast`: {@link bigintTypeCast}, wrapping yours            |
  * | `mariadb`        | `connection.bigIntAsNumber: false` (the driver's default: BigInt)        |
- * | `better-sqlite3` | `connection.options.safeIntegers: true`: EVERY integer, not only BIGINT, reads as bigint |
+ * | `better-sqlite3` | `connection.options.safeIntegers: true`: EVERY integer, not only BIGINT, reads as bigint; and `compileSqlOnError: false` unless set |
  *
  * On every client COUNT(*) and other BIGINT expressions read as bigint too. Other clients, a
  * native `connectionPool`, or a connection string the driver cannot carry the setting in, are an
@@ -94,6 +94,10 @@ export function withBigintReads<C extends Knex.Config>(config: C): C {
     case 'better-sqlite3':
       return {
         ...config,
+        // Knex's SQLite clients cannot format a bigint binding into an error message: they throw
+        // "str.replace is not a function" instead of the database's error. Without compiling the
+        // SQL, the message keeps the placeholders and the database's own words.
+        compileSqlOnError: config.compileSqlOnError ?? false,
         connection: mapConnection(config.connection, driver, (c) => ({
           ...c,
           options: { ...(c.options as object | undefined), safeIntegers: true },

@@ -33,6 +33,8 @@ export type InsertedRow<R, Columns extends string> = string extends Columns
 
 /** Knex's default `batchInsert` chunk size. */
 const DEFAULT_CHUNK_SIZE = 1000;
+/** Knex writes a multi-row INSERT on SQLite as a compound SELECT, which SQLite caps at 500 terms. */
+const SQLITE_MAX_ROWS = 500;
 
 /**
  * Assigns snowflake ids to the rows you insert through Knex, before the INSERT. Built by
@@ -71,13 +73,21 @@ export class SnowkeyKnex<Tables extends SnowflakeTables = SnowflakeTables> {
     rows: R | readonly R[],
   ): SnowkeyInsert<InsertedRow<R, IdColumnsOf<Tables, Table>>> {
     const idColumns = this.#idColumns(table);
+    if (this.dialect === 'sqlite' && Array.isArray(rows) && rows.length > SQLITE_MAX_ROWS) {
+      throw new InvalidArgumentError(
+        'rows',
+        `at most ${SQLITE_MAX_ROWS} rows in one insert on SQLite (Knex writes them as one compound SELECT); use batchInsert`,
+        rows,
+      );
+    }
     return new SnowkeyInsert({ knex: this.knex, table, idColumns }, this.#fill(idColumns, rows));
   }
 
   /**
    * Inserts many rows `chunkSize` at a time inside one transaction, Knex's `batchInsert`.
-   * Resolves to the rows with their ids, in input order. On SQLite keep `chunkSize` at 500 or
-   * less: Knex writes a multi-row INSERT there as a compound SELECT, which SQLite caps at 500.
+   * Resolves to the rows with their ids, in input order. `chunkSize` defaults to Knex's 1000, and
+   * to 500 on SQLite, where Knex writes a multi-row INSERT as a compound SELECT that SQLite caps at
+   * 500 terms (a larger chunk is refused there).
    *
    * @example
    * const items = await sk.batchInsert('items', rows, 500);
@@ -85,10 +95,13 @@ export class SnowkeyKnex<Tables extends SnowflakeTables = SnowflakeTables> {
   batchInsert<Table extends keyof Tables & string, R extends InsertRow<IdColumnsOf<Tables, Table>>>(
     table: Table,
     rows: readonly R[],
-    chunkSize = DEFAULT_CHUNK_SIZE,
+    chunkSize: number = this.dialect === 'sqlite' ? SQLITE_MAX_ROWS : DEFAULT_CHUNK_SIZE,
   ): SnowkeyBatchInsert<InsertedRow<R, IdColumnsOf<Tables, Table>>> {
-    if (!Number.isSafeInteger(chunkSize) || chunkSize < 1) {
-      throw new InvalidArgumentError('chunkSize', 'a positive integer', chunkSize);
+    const maxChunk = this.dialect === 'sqlite' ? SQLITE_MAX_ROWS : Number.MAX_SAFE_INTEGER;
+    if (!Number.isSafeInteger(chunkSize) || chunkSize < 1 || chunkSize > maxChunk) {
+      const expected =
+        this.dialect === 'sqlite' ? `an integer in 1..${SQLITE_MAX_ROWS} on SQLite` : 'a positive integer';
+      throw new InvalidArgumentError('chunkSize', expected, chunkSize);
     }
     if (!Array.isArray(rows)) throw new InvalidArgumentError('rows', 'an array of row objects', rows);
     const idColumns = this.#idColumns(table);

@@ -100,6 +100,14 @@ describe('withBigintReads config', () => {
     expect(config.connection).toBe('mysql://root@localhost/test');
   });
 
+  test('GIVEN better-sqlite3 THEN compileSqlOnError defaults to false and an explicit value is kept', () => {
+    const connection = { filename: 'x.db' };
+    expect(withBigintReads({ client: 'better-sqlite3', connection }).compileSqlOnError).toBe(false);
+    expect(
+      withBigintReads({ client: 'better-sqlite3', connection, compileSqlOnError: true }).compileSqlOnError,
+    ).toBe(true);
+  });
+
   test('GIVEN a connection function THEN what it returns gets the setting', async () => {
     const out = withBigintReads({
       client: 'better-sqlite3',

@@ -100,6 +100,22 @@ describeEachDialect('knex insert', (ctx) => {
     for (const r of rows) expect(stored.get(r.name)).toBe(r.id.toString());
   });
 
+  test('GIVEN 1200 rows and the default chunk size THEN batchInsert stores them all', async () => {
+    const rows = await sk.batchInsert(
+      'players',
+      Array.from({ length: 1200 }, (_, i) => ({ name: `p${i}`, qty: i })),
+    );
+    expect(new Set(rows.map((r) => r.id)).size).toBe(1200);
+    expect(await ctx.db.query('SELECT COUNT(*) AS n FROM players')).toEqual([{ n: '1200' }]);
+  });
+
+  test("GIVEN a duplicate key THEN the insert rejects with the database's own error", async () => {
+    await sk.insert('players', { name: 'Aria', qty: 1 });
+    await expect(sk.insert('players', { name: 'Aria', qty: 2 })).rejects.toThrow(
+      /duplicate key value|Duplicate entry|UNIQUE constraint failed/,
+    );
+  });
+
   test('GIVEN a duplicate in the last chunk THEN batchInsert rejects and no chunk is kept', async () => {
     const input = [
       ...Array.from({ length: 12 }, (_, i) => ({ name: `p${i}`, qty: i })),

@@ -81,6 +81,14 @@ describe('snowkeyKnex rows', () => {
     },
   );
 
+  test('GIVEN SQLite THEN more than 500 rows in one insert, or a chunk above 500, is refused before any SQL', () => {
+    const lite = snowkeyKnex(offline('better-sqlite3'), { generator, tables: { players: 'id' } });
+    const rows = Array.from({ length: 501 }, () => ({}));
+    expect(argumentOf(() => lite.insert('players', rows))).toBe('rows');
+    expect(argumentOf(() => lite.batchInsert('players', rows, 501))).toBe('chunkSize');
+    expect(lite.insert('players', rows.slice(1)).rows).toHaveLength(500);
+  });
+
   test('GIVEN onConflict with no columns or merge with a number THEN each throws naming itself', () => {
     expect(argumentOf(() => sk.insert('players', {}).onConflict([]))).toBe('onConflict(columns)');
     expect(
