@@ -141,4 +141,16 @@ describeEachDialect('typeorm insert paths', (ctx) => {
       expect(stored).toEqual(rows.map((r) => ({ id: String(r.id), name: r.name })));
     });
   });
+
+  test('GIVEN repository.upsert of a new row THEN it gets a generated id; GIVEN the same name again THEN the stored id is not rewritten', async () => {
+    const repo = dataSource.getRepository(Player);
+    const fresh: PlayerInput = { name: `upsert${++counter}` };
+    await repo.upsert(fresh, ['name']);
+    expect(generator.issued).toEqual([fresh.id]);
+    const read = () => ctx.db.query('SELECT id FROM player WHERE name = ?', [fresh.name]);
+    expect(await read()).toEqual([{ id: String(fresh.id) }]);
+
+    await repo.upsert({ name: fresh.name }, ['name']);
+    expect(await read()).toEqual([{ id: String(fresh.id) }]);
+  });
 });
