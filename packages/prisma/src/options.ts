@@ -3,6 +3,12 @@ import { type IdGenerator, InvalidArgumentError } from '@snowkey/core';
 /**
  * Options of {@link snowkey}. `ModelName` narrows the keys of `models` to the client's models:
  * pass the generated `Prisma.ModelName` type to have the compiler check them too.
+ *
+ * @example
+ * const options: SnowkeyPrismaOptions<Prisma.ModelName> = {
+ *   generator: new Snowflake({ workerId: 1 }),
+ *   models: { Player: 'id', Replay: ['id', 'shareId'] },
+ * };
  */
 export interface SnowkeyPrismaOptions<ModelName extends string = string> {
   /** Hands out the ids: a `Snowflake`, a segment allocator, or anything with `nextId(): bigint`. */

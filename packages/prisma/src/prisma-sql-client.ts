@@ -7,7 +7,13 @@ import {
   toPostgresPlaceholders,
 } from '@snowkey/core';
 
-/** What {@link prismaSqlClient} needs of a Prisma client: its raw-SQL methods. Extended clients and `tx` have them too. */
+/**
+ * What {@link prismaSqlClient} needs of a Prisma client: its raw-SQL methods. Extended clients
+ * and the `tx` of an interactive transaction have them too.
+ *
+ * @example
+ * const raw: PrismaRawQueryable = new PrismaClient({ adapter });
+ */
 export interface PrismaRawQueryable {
   $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): PromiseLike<T>;
   $executeRawUnsafe(query: string, ...values: unknown[]): PromiseLike<number>;

@@ -1,6 +1,7 @@
 import { InvalidArgumentError, Snowflake, SnowkeyError } from '@snowkey/core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { SnowflakeFieldError, snowkey } from '../src/index.js';
+import type { Prisma } from './generated/postgres/client/client.js';
 import { openUnconnectedPrisma, type TestPrismaClient } from './helpers/prisma-test-client.js';
 
 const generator = new Snowflake({ workerId: 1 });
@@ -60,6 +61,13 @@ describe('$extends(snowkey()) against the data model', () => {
       expect((caught as Error).message).toContain(text);
     },
   );
+
+  test('GIVEN Prisma.ModelName as the type argument THEN a misspelt model does not compile', () => {
+    // The check is the compiler's (pnpm typecheck); at run time $extends reports it.
+    // @ts-expect-error "Itme" is not a model of the client
+    const extension = snowkey<Prisma.ModelName>({ generator, models: { Itme: 'id' } });
+    expect(() => base.$extends(extension)).toThrow(SnowflakeFieldError);
+  });
 
   test('GIVEN a client already extended by another extension THEN snowkey still reads its data model', () => {
     const other = base.$extends({ name: 'other', result: {} });
