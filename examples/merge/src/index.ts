@@ -9,8 +9,17 @@ export {
   type ExampleOptions,
   parseExampleArgs,
 } from './cli-options.js';
-export { type DatabaseRef, type Dialect, dialectOfUrl, openDatabase, sqliteFilename } from './database.js';
+export {
+  type DatabaseRef,
+  type Dialect,
+  dialectOfUrl,
+  keyValue,
+  keyValues,
+  openDatabase,
+  sqliteFilename,
+} from './database.js';
 export { createFreshDatabase, type DatabaseHost, dropDatabase, withDatabase } from './database-host.js';
+export { type ExampleCli, runExampleCli } from './example-cli.js';
 export { countRows, type GameRow, normalizeRow, readAll, readPage, sameRow } from './game-rows.js';
 export {
   type ColumnKind,

@@ -1,0 +1,2 @@
+export { GAME_ID_COLUMNS, KnexGameWriter } from './knex-game-writer.js';
+export { knexConfig, knexPlayer } from './knex-player.js';

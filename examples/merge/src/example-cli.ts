@@ -1,0 +1,93 @@
+import { SnowkeyError } from '@snowkey/core';
+import { runAutoIncrementContrast } from './autoincrement-contrast.js';
+import { type ExampleDefaults, type ExampleOptions, parseExampleArgs } from './cli-options.js';
+import { runMergeScenario, type ShardPlayer } from './merge-scenario.js';
+import {
+  formatAutoIncrementReport,
+  formatMergeReport,
+  formatTicketReport,
+  progressPrinter,
+} from './report.js';
+import { runTicketServerContrast } from './ticket-server-contrast.js';
+
+/** What an example's command line supplies to {@link runExampleCli}. */
+export interface ExampleCli {
+  /** The first line of the report, e.g. `snowkey 合服 with TypeORM`. */
+  readonly title: string;
+  /** The `--help` text. */
+  readonly usage: string;
+  readonly defaults: ExampleDefaults;
+  /** Who plays each server (one per server id). */
+  players(options: ExampleOptions, serverIds: readonly number[]): ShardPlayer[];
+}
+
+/**
+ * The command line every example shares: parse the flags, build the shards, play, merge with
+ * progress, verify, print the report, then (unless `--no-contrasts`) the AUTO_INCREMENT and
+ * ticket-server contrasts. Resolves to the exit code: 0 when the merge verified and the contrasts
+ * collided as they must, 1 otherwise, 2 on bad flags or an error.
+ *
+ * @example
+ * process.exitCode = await runExampleCli({ title: 'snowkey 合服 with Knex', usage, defaults, players: () => [knexPlayer, knexPlayer] }, process.argv.slice(2));
+ */
+export async function runExampleCli(cli: ExampleCli, argv: readonly string[]): Promise<number> {
+  const say = (s: string) => process.stdout.write(`${s}\n`);
+  try {
+    const opts = parseExampleArgs(argv, cli.defaults);
+    if (opts.help) {
+      process.stdout.write(cli.usage);
+      return 0;
+    }
+    const started = performance.now();
+    const serverIds = Array.from({ length: opts.shards }, (_, i) => i + 1);
+    const where = 'dir' in opts.host ? `SQLite files in ${opts.host.dir}` : opts.host.dialect;
+    say(`${cli.title}: ${opts.shards} game servers x ${opts.players} players on ${where}\n`);
+    const result = await runMergeScenario({
+      host: opts.host,
+      prefix: opts.prefix,
+      players: cli.players(opts, serverIds),
+      serverIds,
+      playersPerShard: opts.players,
+      writers: opts.writers,
+      seed: opts.seed,
+      batchSize: opts.batch,
+      onProgress: progressPrinter(process.stdout),
+      onStep: (s) => say(`-- ${s}`),
+    });
+    say(`\n${formatMergeReport(result)}`);
+
+    let contrastsOk = true;
+    if (opts.contrasts) {
+      const common = {
+        host: opts.host,
+        prefix: opts.prefix,
+        writers: opts.writers,
+        seed: opts.seed,
+        batchSize: opts.batch,
+      };
+      const players = Math.min(opts.players, 300);
+      say(`\n-- contrasts, ${players} players per server, plain Knex`);
+      const ai = await runAutoIncrementContrast({ ...common, serverIds, playersPerShard: players });
+      say(`\n${formatAutoIncrementReport(ai)}`);
+      const tickets = await runTicketServerContrast({ ...common, playersPerShard: players });
+      say(`\n${formatTicketReport(tickets)}`);
+      // The contrasts make their point only if they really collide.
+      contrastsOk =
+        ai.merge.collisions > 0 && tickets[0]!.merge.collisions === 0 && tickets[1]!.merge.collisions > 0;
+    }
+
+    const v = result.verification;
+    const ok = v.ok && contrastsOk;
+    const total = ((performance.now() - started) / 1000).toFixed(1);
+    say(
+      `\n${ok ? 'PASS' : 'FAIL'}: the snowflake merge ${v.ok ? 'verified' : `is broken: ${v.problems.join('; ')}`} (${total} s in all)`,
+    );
+    say(`merged database: ${result.target.url}`);
+    return ok ? 0 : 1;
+  } catch (err) {
+    process.stderr.write(
+      err instanceof SnowkeyError ? `${err.name}: ${err.message}\n` : `${(err as Error)?.stack ?? err}\n`,
+    );
+    return 2;
+  }
+}
