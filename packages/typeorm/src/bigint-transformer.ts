@@ -22,7 +22,14 @@ export function bigintTransformer(column = 'a bigint column'): ValueTransformer 
   return new BigIntTransformer(column);
 }
 
-/** The conversion itself, a class so a snowflake column's transformer can extend it. */
+/**
+ * The conversion itself, a class so a snowflake column's transformer can extend it.
+ *
+ * @example
+ * const t = new BigIntTransformer('Item.ownerId');
+ * t.from('9223372036854775807'); // 9223372036854775807n
+ * t.from(2 ** 60);               // IdPrecisionError: Item.ownerId came back from the driver as the Number ...
+ */
 export class BigIntTransformer implements ValueTransformer {
   /** `Entity.property`, for messages. */
   readonly column: string;
