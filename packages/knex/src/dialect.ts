@@ -1,11 +1,8 @@
-import { InvalidArgumentError } from '@snowkey/core';
+import { InvalidArgumentError, type SqlDialect } from '@snowkey/core';
 import type { Knex } from 'knex';
 
-/** The SQL families snowkey supports, named as core's `SqlClient` names them. */
-export type SnowkeyDialect = 'postgres' | 'mysql' | 'sqlite';
-
 /** Knex's `driverName` of each supported client, mapped to its SQL family. */
-const DRIVERS: Readonly<Record<string, SnowkeyDialect>> = {
+const DRIVERS: Readonly<Record<string, SqlDialect>> = {
   pg: 'postgres',
   mysql: 'mysql',
   mysql2: 'mysql',
@@ -24,7 +21,7 @@ const EXPECTED = `a Knex instance or transaction whose client is one of ${Object
  * @example
  * knexDialect(knex({ client: 'mysql2', connection })); // 'mysql'
  */
-export function knexDialect(knex: Knex, argument = 'knex'): SnowkeyDialect {
+export function knexDialect(knex: Knex, argument = 'knex'): SqlDialect {
   const driverName = driverNameOf(knex);
   const dialect = driverName === undefined ? undefined : DRIVERS[driverName];
   if (!dialect) throw new InvalidArgumentError(argument, EXPECTED, driverName ?? knex);

@@ -1,9 +1,9 @@
 export { SnowkeyBatchInsert } from './batch-insert.js';
 export { bigintTypeCast, type TypeCast, type TypeCastField, withBigintReads } from './bigint-reads.js';
-export { knexDialect, type SnowkeyDialect } from './dialect.js';
+export { knexDialect } from './dialect.js';
 export { UpsertReadBackError } from './errors.js';
 export { SnowkeyInsert, SnowkeyOnConflict } from './insert-query.js';
-export { type KnexSqlClient, knexSqlClient, type SqlParam } from './knex-sql-client.js';
+export { knexSqlClient } from './knex-sql-client.js';
 export type { SnowflakeTables, SnowkeyKnexOptions } from './options.js';
 export {
   type IdColumnsOf,

@@ -1,19 +1,6 @@
-import { InvalidArgumentError } from '@snowkey/core';
+import { InvalidArgumentError, type SqlClient, type SqlDialect, type SqlParam } from '@snowkey/core';
 import type { Knex } from 'knex';
-import { driverNameOf, knexDialect, type SnowkeyDialect } from './dialect.js';
-
-/** A bound parameter, as core binds them. */
-export type SqlParam = string | number | bigint | null;
-
-/**
- * Core's `SqlClient` (the interface worker-id leases and the segment allocator are written
- * against), spelled out here so this package type-checks against the shape, not a version.
- */
-export interface KnexSqlClient {
-  readonly dialect: SnowkeyDialect;
-  query<Row = Record<string, unknown>>(sql: string, params?: readonly SqlParam[]): Promise<Row[]>;
-  execute(sql: string, params?: readonly SqlParam[]): Promise<number>;
-}
+import { driverNameOf, knexDialect } from './dialect.js';
 
 /** Drivers whose raw results carry both the rows of a SELECT and the row count of a write. */
 const DRIVERS = new Set(['pg', 'mysql', 'mysql2', 'mariadb', 'better-sqlite3']);
@@ -30,7 +17,7 @@ const EXPECTED = `a Knex instance (not a transaction) whose client is one of ${[
  * const lease = await leaseNodeId({ client: knexSqlClient(knex), layout: layouts.default });
  * const generator = new Snowflake({ nodeId: lease.nodeId, lease });
  */
-export function knexSqlClient(knex: Knex): KnexSqlClient {
+export function knexSqlClient(knex: Knex): SqlClient {
   const driver = driverNameOf(knex);
   if (driver === undefined || !DRIVERS.has(driver) || knex.isTransaction) {
     throw new InvalidArgumentError('knex', EXPECTED, driver ?? knex);
@@ -54,7 +41,7 @@ export function knexSqlClient(knex: Knex): KnexSqlClient {
  * `[rows, fields]`, where a write's "rows" is a header with `affectedRows`; better-sqlite3's row
  * array for a SELECT and `{ changes }` for a write.
  */
-function rowsOf(dialect: SnowkeyDialect, result: unknown): unknown[] {
+function rowsOf(dialect: SqlDialect, result: unknown): unknown[] {
   const rows =
     dialect === 'postgres'
       ? (result as { rows?: unknown }).rows
@@ -64,7 +51,7 @@ function rowsOf(dialect: SnowkeyDialect, result: unknown): unknown[] {
   return Array.isArray(rows) ? rows : [];
 }
 
-function rowCountOf(dialect: SnowkeyDialect, result: unknown): number {
+function rowCountOf(dialect: SqlDialect, result: unknown): number {
   const n =
     dialect === 'postgres'
       ? (result as { rowCount?: unknown }).rowCount

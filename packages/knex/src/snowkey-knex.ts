@@ -1,7 +1,7 @@
-import { InvalidArgumentError } from '@snowkey/core';
+import { InvalidArgumentError, type SqlDialect } from '@snowkey/core';
 import type { Knex } from 'knex';
 import { SnowkeyBatchInsert } from './batch-insert.js';
-import { knexDialect, type SnowkeyDialect } from './dialect.js';
+import { knexDialect } from './dialect.js';
 import { fillIds, type Row } from './fill-ids.js';
 import { SnowkeyInsert } from './insert-query.js';
 import {
@@ -48,7 +48,7 @@ export class SnowkeyKnex<Tables extends SnowflakeTables = SnowflakeTables> {
   /** The Knex instance or transaction the helper runs on. */
   readonly knex: Knex;
   /** Its SQL family. */
-  readonly dialect: SnowkeyDialect;
+  readonly dialect: SqlDialect;
   readonly #options: ResolvedOptions;
 
   /** @internal Use {@link snowkeyKnex}. */

@@ -101,11 +101,9 @@ describe('withBigintReads config', () => {
   });
 
   test('GIVEN better-sqlite3 THEN compileSqlOnError defaults to false and an explicit value is kept', () => {
-    const connection = { filename: 'x.db' };
-    expect(withBigintReads({ client: 'better-sqlite3', connection }).compileSqlOnError).toBe(false);
-    expect(
-      withBigintReads({ client: 'better-sqlite3', connection, compileSqlOnError: true }).compileSqlOnError,
-    ).toBe(true);
+    const config: Knex.Config = { client: 'better-sqlite3', connection: { filename: 'x.db' } };
+    expect(withBigintReads(config).compileSqlOnError).toBe(false);
+    expect(withBigintReads({ ...config, compileSqlOnError: true }).compileSqlOnError).toBe(true);
   });
 
   test('GIVEN a connection function THEN what it returns gets the setting', async () => {

@@ -1,0 +1,4 @@
+import { runConformance } from '../conformance/suite.js';
+import { knexDriver } from './knex-driver.js';
+
+runConformance(knexDriver);
