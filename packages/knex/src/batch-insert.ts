@@ -15,15 +15,15 @@ export class SnowkeyBatchInsert<Out> implements PromiseLike<Out[]> {
   readonly #target: InsertTarget;
   readonly #rows: readonly Row[];
   readonly #chunkSize: number;
-  readonly #trx: Knex.Transaction | undefined;
+  // Mutable, as on Knex's batchInsert: `b.transacting(trx); await b;` must run in trx.
+  #trx: Knex.Transaction | undefined;
   #run: Promise<Out[]> | undefined;
 
   /** @internal Built by `sk.batchInsert`. */
-  constructor(target: InsertTarget, rows: readonly Row[], chunkSize: number, trx?: Knex.Transaction) {
+  constructor(target: InsertTarget, rows: readonly Row[], chunkSize: number) {
     this.#target = target;
     this.#rows = rows;
     this.#chunkSize = chunkSize;
-    this.#trx = trx;
   }
 
   /**
@@ -37,13 +37,15 @@ export class SnowkeyBatchInsert<Out> implements PromiseLike<Out[]> {
   }
 
   /**
-   * Runs every chunk in `trx` instead of a transaction of its own, Knex's `.transacting(trx)`.
+   * Runs every chunk in `trx` instead of a transaction of its own, Knex's `.transacting(trx)`;
+   * like it, sets this batch and returns it.
    *
    * @example
    * await knex.transaction((trx) => sk.batchInsert('items', rows, 500).transacting(trx));
    */
-  transacting(trx: Knex.Transaction): SnowkeyBatchInsert<Out> {
-    return new SnowkeyBatchInsert(this.#target, this.#rows, this.#chunkSize, trx);
+  transacting(trx: Knex.Transaction): this {
+    this.#trx = trx;
+    return this;
   }
 
   // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose, the way Knex builders are.

@@ -35,16 +35,15 @@ export interface InsertTarget {
 export class SnowkeyInsert<Out> implements PromiseLike<Out[]> {
   readonly #target: InsertTarget;
   readonly #rows: readonly Row[];
-  readonly #conflict: Conflict | undefined;
-  readonly #trx: Knex.Transaction | undefined;
+  // Mutable, as on a Knex builder: `q.transacting(trx); await q;` must run in trx.
+  #conflict: Conflict | undefined;
+  #trx: Knex.Transaction | undefined;
   #run: Promise<Out[]> | undefined;
 
   /** @internal Built by `sk.insert`. */
-  constructor(target: InsertTarget, rows: readonly Row[], conflict?: Conflict, trx?: Knex.Transaction) {
+  constructor(target: InsertTarget, rows: readonly Row[]) {
     this.#target = target;
     this.#rows = rows;
-    this.#conflict = conflict;
-    this.#trx = trx;
   }
 
   /**
@@ -60,13 +59,14 @@ export class SnowkeyInsert<Out> implements PromiseLike<Out[]> {
   }
 
   /**
-   * Runs the INSERT in `trx`, Knex's `.transacting(trx)`.
+   * Runs the INSERT in `trx`, Knex's `.transacting(trx)`; like it, sets this query and returns it.
    *
    * @example
    * await knex.transaction((trx) => sk.insert('players', rows).transacting(trx));
    */
-  transacting(trx: Knex.Transaction): SnowkeyInsert<Out> {
-    return new SnowkeyInsert(this.#target, this.#rows, this.#conflict, trx);
+  transacting(trx: Knex.Transaction): this {
+    this.#trx = trx;
+    return this;
   }
 
   /**
@@ -91,9 +91,10 @@ export class SnowkeyInsert<Out> implements PromiseLike<Out[]> {
         columns,
       );
     }
-    return new SnowkeyOnConflict(
-      (action) => new SnowkeyInsert<Out>(this.#target, this.#rows, { columns: list, action }, this.#trx),
-    );
+    return new SnowkeyOnConflict((action) => {
+      this.#conflict = { columns: list, action };
+      return this;
+    });
   }
 
   /**

@@ -180,7 +180,10 @@ describeEachDialect('knex insert', (ctx) => {
     const trx = await knex.transaction();
     try {
       await sk.insert('players', { name: 'a', qty: 1 }).transacting(trx);
-      await sk.batchInsert('players', [{ name: 'b', qty: 2 }]).transacting(trx);
+      // As on a Knex builder, .transacting sets the query it is called on.
+      const batch = sk.batchInsert('players', [{ name: 'b', qty: 2 }]);
+      batch.transacting(trx);
+      await batch;
       const [merged] = await sk
         .insert('players', { name: 'a', qty: 5 })
         .onConflict('name')

@@ -68,6 +68,12 @@ describe('snowkeyKnex rows', () => {
     expect(argumentOf(() => sk.insert('players', rows as never))).toBe(argument);
   });
 
+  test('GIVEN no rows THEN insert and batchInsert resolve to [] without touching the database', async () => {
+    // `sk` has no connection configured: any query would fail.
+    expect(await sk.insert('players', [])).toEqual([]);
+    expect(await sk.batchInsert('players', [])).toEqual([]);
+  });
+
   test('GIVEN a table not in the options THEN insert throws naming the known tables', () => {
     expect(() => sk.insert('plyers' as never, {})).toThrow(
       '"table" must be a table given in the "tables" option: "players" (received "plyers")',
