@@ -91,4 +91,24 @@ describeEachDialect('node-id leases across processes', (ctx) => {
     expect(Number(heirLease.startAfter)).toBeGreaterThanOrEqual(deadLast);
     expect(heirFirstTs).toBeGreaterThan(Number(heirLease.startAfter));
   });
+
+  test('GIVEN releaseOnSignals AND a SIGTERM THEN the process frees its node id with its high-water mark AND still dies by the signal', async () => {
+    const layout = leaseTestLayout(10);
+    await freshTables();
+    const child = start({ LEASE_MODE: 'loop', LEASE_RELEASE_ON_SIGNALS: 1 });
+    const leased = await child.waitFor((e) => e.event === 'leased');
+    await child.waitFor((e) => e.event === 'inserted');
+    child.process.kill('SIGTERM');
+    const end = await child.exited;
+    expect(end, end.stderr).toMatchObject({ signal: 'SIGTERM' });
+
+    const [lease] = await ctx.db.query<{ holder: string | null; expires_at: string; high_water: string }>(
+      'SELECT holder, expires_at, high_water FROM snowkey_node_leases WHERE node_id = ?',
+      [leased.nodeId],
+    );
+    expect(lease).toMatchObject({ holder: null, expires_at: '0' });
+    const rows = await ctx.db.query<{ id: string }>('SELECT id FROM lease_ids');
+    const lastUsed = rows.reduce((m, r) => Math.max(m, decode(r.id, { layout }).timestamp), 0);
+    expect(Number(lease!.high_water)).toBeGreaterThanOrEqual(lastUsed);
+  });
 });

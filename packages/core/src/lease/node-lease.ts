@@ -112,7 +112,8 @@ export class NodeLease {
   }
 
   /**
-   * Stops the heartbeat, stops the generator (further ids throw {@link LeaseExpiredError}) and frees
+   * Stops the heartbeat, stops the generator (an id in a later time unit throws {@link LeaseExpiredError};
+   * the rest of the current unit stays below the recorded high-water mark) and frees
    * the id in the database with the high-water mark, so its next holder starts right after our last
    * id instead of after the TTL. Idempotent. A failed release is reported, and the id then frees
    * itself when the lease expires.
