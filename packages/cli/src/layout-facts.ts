@@ -1,6 +1,11 @@
 import { type Layout, layoutEndsAt } from '@snowkey/core';
 
-/** What a layout allows, computed from its widths, time unit and epoch. */
+/**
+ * What a layout allows, computed from its widths, time unit and epoch.
+ *
+ * @example
+ * const { nodeCount, years }: LayoutFacts = layoutFacts(layouts.gameServer); // 4096, 69.68...
+ */
 export interface LayoutFacts {
   readonly name: string;
   readonly totalBits: number;

@@ -6,7 +6,12 @@ import { layoutCommand } from './commands/layout.js';
 import { type CliIo, processIo } from './io.js';
 import { VERSION } from './version.js';
 
-/** Exit codes: 0 done, 1 an unexpected failure, 2 bad usage (unknown layout, bad id, bad flag). */
+/**
+ * Exit codes: 0 done, 1 an unexpected failure, 2 bad usage (unknown layout, bad id, bad flag).
+ *
+ * @example
+ * if ((await run(['decode', 'x'])) === ExitCode.usage) console.error('fix the arguments');
+ */
 export const ExitCode = Object.freeze({ ok: 0, failure: 1, usage: 2 });
 
 /**
