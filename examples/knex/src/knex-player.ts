@@ -12,8 +12,11 @@ import { GAME_ID_COLUMNS, KnexGameWriter } from './knex-game-writer.js';
  * const db = knex(knexConfig({ dialect: 'postgres', url: 'postgres://postgres@127.0.0.1/game_s1' }));
  */
 export function knexConfig(ref: DatabaseRef): Knex.Config {
+  // Knex's error messages inline the bindings and choke on a bigint one; keep the driver's error.
+  const common = { compileSqlOnError: false };
   if (ref.dialect === 'sqlite') {
     return withBigintReads({
+      ...common,
       client: 'better-sqlite3',
       connection: { filename: sqliteFilename(ref.url) },
       useNullAsDefault: true,
@@ -29,6 +32,7 @@ export function knexConfig(ref: DatabaseRef): Knex.Config {
     });
   }
   return withBigintReads({
+    ...common,
     client: ref.dialect === 'postgres' ? 'pg' : 'mysql2',
     connection: ref.url,
     pool: { min: 0, max: 4 },

@@ -1,6 +1,9 @@
+import type { Knex } from 'knex';
 import type { DatabaseRef } from './database.js';
 import type { DatabaseHost } from './database-host.js';
-import { withDatabases } from './merge-scenario.js';
+import { readPage } from './game-rows.js';
+import { tableSpec } from './game-schema.js';
+import { allSettled, withDatabases } from './merge-scenario.js';
 import { type MergeRun, mergeShards } from './merge-shards.js';
 import { PlainSqlWriter } from './plain-sql-writer.js';
 import { type PlayStats, playShard } from './play-simulator.js';
@@ -26,6 +29,8 @@ export interface AutoIncrementContrastResult {
   readonly target: DatabaseRef;
   readonly merge: MergeRun;
   readonly verification: MergeVerification;
+  /** What the database says to a plain copy of the second server's first player, as it is. */
+  readonly plainCopyError: string | null;
 }
 
 /**
@@ -48,7 +53,7 @@ export async function runAutoIncrementContrast(
   const plays = await withDatabases(
     shards.map((s) => s.ref),
     (dbs) =>
-      Promise.all(
+      allSettled(
         shards.map((s, i) =>
           playShard(new PlainSqlWriter(dbs[i]!, s.ref.dialect, 'database'), {
             serverId: s.serverId,
@@ -60,13 +65,34 @@ export async function runAutoIncrementContrast(
       ),
   );
   const target = await createGameDatabase(options.host, prefix, 'merged', 'autoincrement');
-  const { merge, verification } = await withDatabases(
+  const { merge, verification, plainCopyError } = await withDatabases(
     [target, ...shards.map((s) => s.ref)],
     async ([t, ...dbs]) => {
       const sources = shards.map((s, i) => ({ serverId: s.serverId, label: s.label, db: dbs[i]! }));
       const merge = await mergeShards({ sources, target: t!, batchSize: options.batchSize });
-      return { merge, verification: await verifyMerge({ sources, target: t! }) };
+      const verification = await verifyMerge({ sources, target: t! });
+      return { merge, verification, plainCopyError: await tryPlainCopy(sources[1]?.db, t!) };
     },
   );
-  return { shards, plays, target, merge, verification };
+  return { shards, plays, target, merge, verification, plainCopyError };
 }
+
+/** Inserts the source's first player into the target as it is, the naive copy; returns the error. */
+async function tryPlainCopy(source: Knex | undefined, target: Knex): Promise<string | null> {
+  if (!source) return null;
+  const [first] = await readPage(source, tableSpec('players'), -1n, 1);
+  if (!first) return null;
+  try {
+    await target.transaction(async (trx) => {
+      await trx('players').insert(first);
+      throw new RolledBack();
+    });
+    return null;
+  } catch (err) {
+    if (err instanceof RolledBack) return null;
+    return (err as Error).message.split('\n')[0]!.replace(/^insert into .*? - /, '');
+  }
+}
+
+/** Undoes the probe insert when the database accepted it. */
+class RolledBack extends Error {}

@@ -47,9 +47,13 @@ export function sqliteFilename(url: string): string {
  */
 export function openDatabase(ref: DatabaseRef, options: { poolMax?: number } = {}): Knex {
   const max = options.poolMax ?? 4;
+  // Knex inlines the bindings into an error's message and throws a TypeError of its own on a
+  // bigint binding, hiding the database's error; keep the SQL with placeholders instead.
+  const common = { compileSqlOnError: false };
   switch (ref.dialect) {
     case 'postgres':
       return knex({
+        ...common,
         client: 'pg',
         connection: {
           connectionString: ref.url,
@@ -64,6 +68,7 @@ export function openDatabase(ref: DatabaseRef, options: { poolMax?: number } = {
       });
     case 'mysql':
       return knex({
+        ...common,
         client: 'mysql2',
         connection: {
           uri: ref.url,
@@ -81,6 +86,7 @@ export function openDatabase(ref: DatabaseRef, options: { poolMax?: number } = {
       });
     case 'sqlite':
       return knex({
+        ...common,
         client: 'better-sqlite3',
         connection: { filename: sqliteFilename(ref.url), options: { safeIntegers: true } },
         useNullAsDefault: true,

@@ -42,6 +42,7 @@ export {
   readRenames,
 } from './merge-bookkeeping.js';
 export {
+  allSettled,
   type MergeScenarioOptions,
   type MergeScenarioResult,
   runMergeScenario,

@@ -70,7 +70,7 @@ export async function runMergeScenario(options: MergeScenarioOptions): Promise<M
   step(`creating ${serverIds.length} shard databases on ${options.host.dialect}`);
   const shards = await createShards(options.host, options.prefix, serverIds);
   step(`playing on ${shards.map((s, i) => `${s.label} (${(players[i] as ShardPlayer).name})`).join(', ')}`);
-  const plays = await Promise.all(
+  const plays = await allSettled(
     shards.map(async (shard, i) => {
       const player = players[i] as ShardPlayer;
       const stats = await player.play(shard, {
@@ -118,4 +118,18 @@ export async function withDatabases<T>(
   } finally {
     await Promise.all(dbs.map((d) => d.destroy()));
   }
+}
+
+/**
+ * Like `Promise.all`, but waits for every promise to settle before rejecting with the first
+ * failure, so no play is still running (and holding connections) when the caller moves on.
+ *
+ * @example
+ * const stats = await allSettled(shards.map((s) => play(s)));
+ */
+export async function allSettled<T>(promises: readonly Promise<T>[]): Promise<T[]> {
+  const results = await Promise.allSettled(promises);
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return results.map((r) => (r as PromiseFulfilledResult<T>).value);
 }

@@ -109,14 +109,22 @@ export async function playShard(writer: GameWriter, options: PlayOptions): Promi
     }
   }
 
+  // On the first failure every writer stops after its current session, so none is still writing
+  // when the caller closes the connection.
+  let failure: { error: unknown } | undefined;
   async function worker(): Promise<void> {
-    while (next < players) {
+    while (next < players && !failure) {
       next++;
-      await session();
+      try {
+        await session();
+      } catch (error) {
+        failure ??= { error };
+      }
     }
   }
 
   await Promise.all(Array.from({ length: writers }, worker));
+  if (failure) throw failure.error;
   const totalRows = Object.values(rows).reduce((a, b) => a + b, 0);
   return { serverId, rows, totalRows, elapsedMs: performance.now() - started };
 }

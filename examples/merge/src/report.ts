@@ -116,7 +116,8 @@ export function formatAutoIncrementReport(r: AutoIncrementContrastResult): strin
     .join(', ');
   return [
     `4. Contrast: the same game with AUTO_INCREMENT keys (every server counts 1, 2, 3...)`,
-    `   merge met ${n(r.merge.collisions)} key collisions (${perTable || 'none'}); colliding rows cannot be copied as they are`,
+    `   copying S2's first player as it is: ${r.plainCopyError ?? 'accepted'}`,
+    `   the merge met ${n(r.merge.collisions)} key collisions (${perTable || 'none'}); it leaves those rows out and records them`,
     formatVerification(r.verification, false),
     `   -> merging AUTO_INCREMENT shards needs a re-keying script for every table and every reference.`,
   ].join('\n');

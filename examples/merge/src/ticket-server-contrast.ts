@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { DatabaseHost } from './database-host.js';
 import { GAME_TABLES } from './game-schema.js';
-import { withDatabases } from './merge-scenario.js';
+import { allSettled, withDatabases } from './merge-scenario.js';
 import { type MergeRun, mergeShards } from './merge-shards.js';
 import { PlainSqlWriter } from './plain-sql-writer.js';
 import { playShard } from './play-simulator.js';
@@ -49,7 +49,7 @@ export async function runTicketServerContrast(options: TicketServerContrastOptio
   await withDatabases(
     shards.map((s) => s.ref),
     (dbs) =>
-      Promise.all(
+      allSettled(
         shards.map((s, i) =>
           playShard(
             new PlainSqlWriter(dbs[i]!, s.ref.dialect, new TicketCounter({ offset: s.serverId, step: 2 })),
@@ -69,7 +69,7 @@ export async function runTicketServerContrast(options: TicketServerContrastOptio
   await withDatabases(
     grown.map((s) => s.ref),
     (dbs) =>
-      Promise.all(
+      allSettled(
         grown.map(async (s, i) => {
           const db = dbs[i]!;
           const counter = new TicketCounter({ offset: s.serverId, step: 3, after: await maxKey(db) });

@@ -1,6 +1,6 @@
 import { decode, type Layout } from '@snowkey/core';
 import type { Knex } from 'knex';
-import { type GameRow, readAll, sameRow } from './game-rows.js';
+import { readAll, sameRow } from './game-rows.js';
 import { foreignKeys, GAME_TABLES } from './game-schema.js';
 import {
   collidedIds,
@@ -95,22 +95,35 @@ export async function verifyMerge(options: {
           collidedParents.set(c.name, await collidedIds(target, c.references!, source.serverId));
       }
       for (const row of rows) {
-        if (owner.has(row.id)) sharedKeys++;
-        else owner.set(row.id, source.serverId);
+        const first = !owner.has(row.id);
+        if (first) owner.set(row.id, source.serverId);
+        else sharedKeys++;
         if (layout && wrongOrigin !== null && decode(row.id, { layout }).serverId !== source.serverId)
           wrongOrigin++;
         const there = merged.get(row.id);
-        if (!there || !sameRow(table, there, row, table.nameColumn ? [table.nameColumn] : [])) {
+        const column = table.nameColumn;
+        if (!there || !sameRow(table, there, row, column ? [column] : [])) {
           lost++;
           continue;
+        }
+        if (column && there[column] !== row[column]) {
+          const key = `${table.name}:${row.id}`;
+          const record = renameOf.get(key);
+          if (record !== undefined && record.oldName === row[column] && record.newName === there[column]) {
+            matchedRenames.add(key);
+          }
+          // The row there is this one, renamed without a record; or another server's row under this key.
+          else if (first) unrecordedRenames++;
+          else {
+            lost++;
+            continue;
+          }
         }
         if (
           refs.some((c) => row[c.name] !== null && collidedParents.get(c.name)?.has(row[c.name] as bigint))
         ) {
           misattached++;
         }
-        if (table.nameColumn)
-          unrecordedRenames += checkName(table.name, table.nameColumn, row, there, renameOf, matchedRenames);
       }
     }
     const extra = [...merged.keys()].filter((id) => !owner.has(id)).length;
@@ -158,25 +171,6 @@ export async function verifyMerge(options: {
     ok: problems.length === 0,
     problems,
   };
-}
-
-/** 1 when a merged row's name differs from its source's without a matching rename record. */
-function checkName(
-  table: string,
-  column: string,
-  source: GameRow,
-  merged: GameRow,
-  renameOf: Map<string, RenameRecord>,
-  matched: Set<string>,
-): number {
-  const key = `${table}:${source.id}`;
-  const record = renameOf.get(key);
-  if (source[column] === merged[column]) return 0;
-  if (record && record.oldName === source[column] && record.newName === merged[column]) {
-    matched.add(key);
-    return 0;
-  }
-  return 1;
 }
 
 /**
