@@ -29,7 +29,13 @@ describeEachDialect('node-id leases across processes', (ctx) => {
 
   test(`GIVEN ${PROCESSES} processes leasing at once THEN they get distinct node ids AND their ${PROCESSES * IDS_PER_PROCESS} ids insert into one primary key without a conflict`, async () => {
     await freshTables();
-    const children = Array.from({ length: PROCESSES }, () => start({ LEASE_COUNT: IDS_PER_PROCESS }));
+    const children = Array.from({ length: PROCESSES }, () =>
+      start({ LEASE_COUNT: IDS_PER_PROCESS, LEASE_WAIT_FOR_GO: 1 }),
+    );
+    // All eight hold their leases at the same time before any generates (a finished process releases
+    // its id, which a late starter could then reuse).
+    await Promise.all(children.map((c) => c.waitFor((e) => e.event === 'leased')));
+    for (const c of children) c.go();
     const ends = await Promise.all(children.map((c) => c.exited));
     for (const end of ends) expect(end, end.stderr).toMatchObject({ code: 0 });
 
@@ -41,11 +47,17 @@ describeEachDialect('node-id leases across processes', (ctx) => {
     ];
     expect(n).toBe(String(PROCESSES * IDS_PER_PROCESS));
     // Every lease was released with its high-water mark, and none is held any more.
-    const leases = await ctx.db.query<{ holder: string | null; high_water: string }>(
-      'SELECT holder, high_water FROM snowkey_node_leases ORDER BY node_id',
+    const leases = await ctx.db.query<{ node_id: number; holder: string | null; high_water: string }>(
+      'SELECT node_id, holder, high_water FROM snowkey_node_leases ORDER BY node_id',
     );
     expect(leases).toHaveLength(PROCESSES);
-    for (const row of leases) expect(row.holder).toBeNull();
+    const layout = leaseTestLayout(10);
+    for (const c of children) {
+      const done = c.events.find((e) => e.event === 'done')!;
+      const row = leases.find((r) => Number(r.node_id) === done.nodeId)!;
+      expect(row.holder).toBeNull();
+      expect(Number(row.high_water)).toBeGreaterThanOrEqual(decode(String(done.maxId), { layout }).timestamp);
+    }
   });
 
   test('GIVEN a process killed with SIGKILL THEN a process restarted at once gets a node id AND whoever takes over the dead id starts after every id the dead process used', async () => {

@@ -12,6 +12,8 @@ export interface LeaseChild {
   readonly events: Record<string, unknown>[];
   /** Resolves with the first event that matches (rejects if the process ends first). */
   waitFor(match: (event: Record<string, unknown>) => boolean): Promise<Record<string, unknown>>;
+  /** Writes a line to its stdin: the go-ahead for a child started with LEASE_WAIT_FOR_GO=1. */
+  go(): void;
   /** Resolves with the exit code (or the signal) and stderr once the process ends. */
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>;
 }
@@ -27,7 +29,7 @@ export function startLeaseChild(db: TestDatabase, settings: Record<string, strin
   const child = spawn(process.execPath, ['--conditions=dev-source', '--import', 'tsx', CHILD], {
     cwd: ROOT,
     env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   const events: Record<string, unknown>[] = [];
   const waiters: {
@@ -64,6 +66,9 @@ export function startLeaseChild(db: TestDatabase, settings: Record<string, strin
     process: child,
     events,
     exited,
+    go() {
+      child.stdin.end('go\n');
+    },
     waitFor(match) {
       const seen = events.find(match);
       if (seen) return Promise.resolve(seen);

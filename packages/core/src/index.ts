@@ -27,7 +27,7 @@ export {
 } from './layout.js';
 export { type LayoutName, layouts } from './layouts.js';
 export { leaseNodeId } from './lease/lease-node-id.js';
-export type { LeaseNodeIdOptions } from './lease/lease-options.js';
+export type { LeaseNodeIdOptions, SignalName } from './lease/lease-options.js';
 export { DEFAULT_LEASE_TABLE, leaseTableDdl } from './lease/lease-table.js';
 export { type LeaseState, NodeLease } from './lease/node-lease.js';
 export { nodeIdFromEnv, nodeIdFromHostname, nodeIdFromIp } from './node-id.js';

@@ -4,6 +4,9 @@ import type { Layout } from '../layout.js';
 import { assertSqlClient, type SqlClient } from '../sql-client.js';
 import { checkTableName, DEFAULT_LEASE_TABLE } from './lease-table.js';
 
+/** A POSIX signal name such as `'SIGTERM'` (typed without depending on Node's types). */
+export type SignalName = `SIG${string}`;
+
 /** Options of {@link leaseNodeId}. */
 export interface LeaseNodeIdOptions {
   /** Where the lease table lives: `pgSqlClient(pool)`, an adapter's client, ... */
@@ -28,7 +31,7 @@ export interface LeaseNodeIdOptions {
   /** Renew on a timer (unref'd, so it never keeps the process alive). Default true; tests call `renew()`. */
   heartbeat?: boolean;
   /** Release on these signals, then let the signal take its course. `true` means SIGTERM and SIGINT. Default false. */
-  releaseOnSignals?: boolean | readonly NodeJS.Signals[];
+  releaseOnSignals?: boolean | readonly SignalName[];
   /** Told about every failed renewal (the heartbeat swallows them otherwise). */
   onRenewalError?: (error: unknown) => void;
   /** A label stored with the holder token, e.g. the host name. Default `pid-<pid>`. */
@@ -47,7 +50,7 @@ export interface ResolvedLeaseOptions {
   readonly clock: Clock;
   readonly createTable: boolean;
   readonly heartbeat: boolean;
-  readonly signals: readonly NodeJS.Signals[];
+  readonly signals: readonly SignalName[];
   readonly onRenewalError: ((error: unknown) => void) | undefined;
   readonly holderLabel: string;
 }
@@ -117,7 +120,7 @@ export function resolveLeaseOptions(options: LeaseNodeIdOptions): ResolvedLeaseO
   };
 }
 
-function signals(value: LeaseNodeIdOptions['releaseOnSignals']): readonly NodeJS.Signals[] {
+function signals(value: LeaseNodeIdOptions['releaseOnSignals']): readonly SignalName[] {
   if (value === undefined || value === false) return [];
   if (value === true) return ['SIGTERM', 'SIGINT'];
   if (!Array.isArray(value) || !value.every((s) => typeof s === 'string' && /^SIG[A-Z0-9]+$/.test(s))) {

@@ -1,6 +1,6 @@
 import { LeaseExpiredError, WorkerIdLeaseError } from '../errors.js';
 import type { TimestampFence } from '../id-generator.js';
-import type { ResolvedLeaseOptions } from './lease-options.js';
+import type { ResolvedLeaseOptions, SignalName } from './lease-options.js';
 import type { LeaseStatements } from './lease-table.js';
 
 /** `held` until released or lost; a lost lease was renewed by nobody and taken by another holder. */
@@ -48,7 +48,7 @@ export class NodeLease {
   #timer: ReturnType<typeof setInterval> | undefined;
   #renewing: Promise<void> | undefined;
   #releasing: Promise<void> | undefined;
-  readonly #signalHandlers = new Map<NodeJS.Signals, () => void>();
+  readonly #signalHandlers = new Map<SignalName, () => void>();
 
   constructor(options: ResolvedLeaseOptions, sql: LeaseStatements, grant: LeaseGrant) {
     this.#options = options;
@@ -235,7 +235,7 @@ export class NodeLease {
     this.#signalHandlers.clear();
   }
 
-  #onSignal(signal: NodeJS.Signals): void {
+  #onSignal(signal: SignalName): void {
     const handler = () => {
       this.#signalHandlers.delete(signal);
       process.off(signal, handler);
