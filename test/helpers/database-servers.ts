@@ -123,7 +123,7 @@ async function startContainer(dialect: ServerDialect): Promise<ServerResolution>
   try {
     modules = await Promise.all([import('@testcontainers/postgresql'), import('@testcontainers/mysql')]);
   } catch (err) {
-    // testcontainers 12 needs Node >= 22.22 (its undici uses zstd); on older Node it cannot load.
+    // testcontainers is pinned to 11: 12 needs Node >= 22.22 (its undici uses zstd). Report any load failure as the reason.
     return {
       kind: 'skip',
       reason: `testcontainers could not load on Node ${process.versions.node} (${firstLine(err)})`,
