@@ -115,7 +115,7 @@ export function formatAutoIncrementReport(r: AutoIncrementContrastResult): strin
     .map(([t, c]) => `${t} ${n(c)}`)
     .join(', ');
   return [
-    `4. Contrast: the same game with AUTO_INCREMENT keys (every server counts 1, 2, 3...)`,
+    `4. Contrast: the same game with AUTO_INCREMENT keys (every server counts 1, 2, 3...); the checks fail, as they must`,
     `   copying S2's first player as it is: ${r.plainCopyError ?? 'accepted'}`,
     `   the merge met ${n(r.merge.collisions)} key collisions (${perTable || 'none'}); it leaves those rows out and records them`,
     formatVerification(r.verification, false),

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { describeEachDialect } from '../../../test/helpers/databases.js';
+import {
+  type AutoIncrementContrastResult,
+  runAutoIncrementContrast,
+  runTicketServerContrast,
+  type TicketPhase,
+} from '../src/index.js';
+import { harnessHost } from './support/harness-host.js';
+import { countsOf, danglingOf, GAME_TABLE_NAMES, idsOf, NO_DANGLING } from './support/oracle.js';
+
+describeEachDialect(
+  'the AUTO_INCREMENT and ticket-server contrasts',
+  (ctx) => {
+    let h: ReturnType<typeof harnessHost>;
+    let ai: AutoIncrementContrastResult;
+    let tickets: TicketPhase[];
+
+    beforeAll(async () => {
+      h = harnessHost(ctx.dialect);
+      const size = { host: h.host, prefix: 'snowkey_c', playersPerShard: 20, writers: 2, batchSize: 25 };
+      ai = await runAutoIncrementContrast(size);
+      tickets = await runTicketServerContrast(size);
+    });
+    afterAll(async () => {
+      await h?.dropAll();
+    });
+
+    test('GIVEN two AUTO_INCREMENT shards THEN the same keys exist on both, in every table, by SQL', async () => {
+      for (const t of GAME_TABLE_NAMES) {
+        const s1 = new Set(await idsOf(h.oracle('snowkey_c_ai_s1'), t));
+        const shared = (await idsOf(h.oracle('snowkey_c_ai_s2'), t)).filter((id) => s1.has(id));
+        expect(shared.length, t).toBeGreaterThan(0);
+      }
+    });
+
+    test('GIVEN the AUTO_INCREMENT merge THEN it really collides: rows are missing from the merged database', async () => {
+      const s1 = await countsOf(h.oracle('snowkey_c_ai_s1'));
+      const s2 = await countsOf(h.oracle('snowkey_c_ai_s2'));
+      const merged = await countsOf(h.oracle('snowkey_c_ai_merged'));
+      expect(merged.players).toBeLessThan(s1.players! + s2.players!);
+      expect(merged.items).toBeLessThan(s1.items! + s2.items!);
+      expect(ai.merge.collisions).toBeGreaterThan(0);
+      expect(ai.verification.ok).toBe(false);
+      // Foreign keys still resolve, to another server's rows: the corruption no constraint catches.
+      expect(await danglingOf(h.oracle('snowkey_c_ai_merged'))).toEqual(NO_DANGLING);
+    });
+
+    test('GIVEN a plain copy of a second-server player THEN the database refuses the duplicate key', () => {
+      expect(ai.plainCopyError).toMatch(/duplicate|unique/i);
+    });
+
+    test('GIVEN two ticket servers with step 2 THEN their keys are odd and even and the merge is clean', async () => {
+      const [fixed] = tickets;
+      expect(fixed!.merge.collisions).toBe(0);
+      expect(fixed!.verification.ok).toBe(true);
+      const merged = h.oracle('snowkey_c_tk_merged2');
+      const counts = await countsOf(merged);
+      expect(counts).toEqual(
+        Object.fromEntries(fixed!.verification.tables.map((t) => [t.table, t.sourceTotal])),
+      );
+      const players = await merged.query<{ id: string; home_server: number }>(
+        'SELECT id, home_server FROM players',
+      );
+      const offBy = players.filter((p) => Number(BigInt(p.id) % 2n) !== Number(p.home_server) % 2);
+      expect(offBy).toEqual([]);
+    });
+
+    test('GIVEN a third ticket server (step 3) THEN its keys are multiples of 3 that servers 1 and 2 already used', async () => {
+      const [, grown] = tickets;
+      const s3 = await idsOf(h.oracle('snowkey_c_tk_s3'), 'players');
+      expect(s3.every((id) => BigInt(id) % 3n === 0n)).toBe(true);
+      const older = new Set([
+        ...(await idsOf(h.oracle('snowkey_c_tk_s1'), 'players')),
+        ...(await idsOf(h.oracle('snowkey_c_tk_s2'), 'players')),
+      ]);
+      expect(s3.filter((id) => older.has(id)).length).toBeGreaterThan(0);
+      expect(grown!.merge.collisions).toBeGreaterThan(0);
+      expect(grown!.verification.ok).toBe(false);
+    });
+  },
+  { label: 'contrast' },
+);
