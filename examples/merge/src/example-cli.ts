@@ -1,6 +1,7 @@
 import { SnowkeyError } from '@snowkey/core';
 import { runAutoIncrementContrast } from './autoincrement-contrast.js';
 import { type ExampleDefaults, type ExampleOptions, parseExampleArgs } from './cli-options.js';
+import { loadRepositoryEnv } from './dot-env.js';
 import { runMergeScenario, type ShardPlayer } from './merge-scenario.js';
 import {
   formatAutoIncrementReport,
@@ -33,6 +34,7 @@ export interface ExampleCli {
 export async function runExampleCli(cli: ExampleCli, argv: readonly string[]): Promise<number> {
   const say = (s: string) => process.stdout.write(`${s}\n`);
   try {
+    loadRepositoryEnv();
     const opts = parseExampleArgs(argv, cli.defaults);
     if (opts.help) {
       process.stdout.write(cli.usage);

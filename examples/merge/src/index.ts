@@ -19,6 +19,7 @@ export {
   sqliteFilename,
 } from './database.js';
 export { createFreshDatabase, type DatabaseHost, dropDatabase, withDatabase } from './database-host.js';
+export { loadRepositoryEnv } from './dot-env.js';
 export { type ExampleCli, runExampleCli } from './example-cli.js';
 export { countRows, type GameRow, normalizeRow, readAll, readPage, sameRow } from './game-rows.js';
 export {
