@@ -8,7 +8,12 @@ import type {
 } from '@snowkey/example-merge';
 import type { SnowkeyKnex } from '@snowkey/knex';
 
-/** The snowflake column of every game table, told to the helper once. */
+/**
+ * The snowflake column of every game table, told to the helper once.
+ *
+ * @example
+ * const sk = snowkeyKnex(db, { generator, tables: GAME_ID_COLUMNS });
+ */
 export const GAME_ID_COLUMNS = {
   players: 'id',
   guilds: 'id',

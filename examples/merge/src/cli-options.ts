@@ -26,7 +26,12 @@ export interface ExampleDefaults {
   adapters: readonly string[];
 }
 
-/** `--help` text for the flags of {@link parseExampleArgs}. */
+/**
+ * `--help` text for the flags of {@link parseExampleArgs}.
+ *
+ * @example
+ * process.stdout.write(`usage: pnpm start [-- flags]\n${EXAMPLE_FLAGS_HELP}`);
+ */
 export const EXAMPLE_FLAGS_HELP = `
   --db sqlite|postgres|mysql   where the databases live (default sqlite)
   --pg-url URL                 PostgreSQL server (env SNOWKEY_PG_URL; default postgres://postgres@127.0.0.1:5432/postgres)

@@ -68,7 +68,12 @@ export async function dropDatabase(host: DatabaseHost, name: string): Promise<vo
   );
 }
 
-/** The URL of database `name` on the server of `url`. */
+/**
+ * The URL of database `name` on the server of `url`.
+ *
+ * @example
+ * withDatabase('postgres://postgres@127.0.0.1:5432/postgres', 'game_s1'); // 'postgres://postgres@127.0.0.1:5432/game_s1'
+ */
 export function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;

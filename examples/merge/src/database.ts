@@ -30,7 +30,12 @@ export function dialectOfUrl(url: string): Dialect {
   throw new InvalidArgumentError('url', 'a postgres://, mysql:// or file: URL', url);
 }
 
-/** The path of a `file:` URL (`file:/abs/x.sqlite` or `file:///abs/x.sqlite`). */
+/**
+ * The path of a `file:` URL (`file:/abs/x.sqlite` or `file:///abs/x.sqlite`).
+ *
+ * @example
+ * sqliteFilename('file:/tmp/s1.sqlite'); // '/tmp/s1.sqlite'
+ */
 export function sqliteFilename(url: string): string {
   return url.startsWith('file://') ? fileURLToPath(url) : url.slice('file:'.length);
 }
@@ -121,7 +126,12 @@ export function keyValue(id: bigint): Knex.Value {
   return id as unknown as Knex.Value;
 }
 
-/** Bigint keys as Knex bindings for `whereIn`; see {@link keyValue}. */
+/**
+ * Bigint keys as Knex bindings for `whereIn`; see {@link keyValue}.
+ *
+ * @example
+ * await db('players').whereIn('id', keyValues(ids));
+ */
 export function keyValues(ids: readonly bigint[]): readonly Knex.Value[] {
   return ids as unknown as readonly Knex.Value[];
 }

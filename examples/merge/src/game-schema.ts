@@ -106,7 +106,12 @@ export function tableSpec(name: string): TableSpec {
   return spec;
 }
 
-/** Every foreign key of the schema as `{ table, column, references }`. */
+/**
+ * Every foreign key of the schema as `{ table, column, references, nullable }`.
+ *
+ * @example
+ * foreignKeys()[0]; // { table: 'guilds', column: 'leader_id', references: 'players', nullable: false }
+ */
 export function foreignKeys(): { table: string; column: string; references: string; nullable: boolean }[] {
   return GAME_TABLES.flatMap((t) =>
     t.columns

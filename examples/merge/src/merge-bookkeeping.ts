@@ -1,7 +1,12 @@
 import { parseId } from '@snowkey/core';
 import type { Knex } from 'knex';
 
-/** The merge's own tables in the target database, committed with every batch. */
+/**
+ * The merge's own tables in the target database, committed with every batch.
+ *
+ * @example
+ * await target(MERGE_TABLES.renames).select(); // the rename list
+ */
 export const MERGE_TABLES = {
   progress: 'snowkey_merge_progress',
   renames: 'snowkey_merge_renames',
@@ -80,7 +85,12 @@ export async function readProgress(
   };
 }
 
-/** Saves `progress` (inside the batch's transaction). */
+/**
+ * Saves `progress` (inside the batch's transaction, so it commits with the batch's rows).
+ *
+ * @example
+ * await target.transaction(async (trx) => { await insertRows(trx); await saveProgress(trx, next); });
+ */
 export async function saveProgress(trx: Knex.Transaction, p: ProgressRow): Promise<void> {
   const values = {
     last_id: p.lastId,

@@ -10,7 +10,12 @@ const rate = (rows: number, ms: number) => (ms > 0 ? n(Math.round((rows * 1000) 
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const mark = (ok: boolean) => (ok ? 'ok ' : 'FAIL');
 
-/** Lays out rows of cells as aligned columns (numbers right-aligned). */
+/**
+ * Lays out rows of cells as aligned columns (numbers right-aligned, with thousands separators).
+ *
+ * @example
+ * table([['table', 'rows'], ['players', 3000]]); // '   table    rows\n   players  3,000'
+ */
 export function table(rows: readonly (readonly (string | number)[])[], indent = '   '): string {
   const cells = rows.map((r) => r.map((c) => (typeof c === 'number' ? n(c) : c)));
   const widths = cells[0]!.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));

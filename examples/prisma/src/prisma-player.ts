@@ -5,7 +5,12 @@ import type { GameClient } from './game-client.js';
 import { ensurePrismaClient } from './prisma-clients.js';
 import { PrismaGameWriter } from './prisma-game-writer.js';
 
-/** Every model's key, for the extension. */
+/**
+ * Every model's key, for the extension.
+ *
+ * @example
+ * prisma.$extends(snowkey({ generator, models: GAME_MODELS }));
+ */
 export const GAME_MODELS = { Player: 'id', Guild: 'id', GuildMember: 'id', Item: 'id', Mail: 'id' } as const;
 
 /**

@@ -8,8 +8,13 @@ const millis: ValueTransformer = {
 };
 
 /**
- * The game's entities over the example schema (created by the SQL in @snowkey/example-merge, not
- * by `synchronize`). Every key is a `@SnowflakeColumn`, every foreign key a `@BigIntColumn`.
+ * A player. The game's entities map the example schema (created by the SQL in
+ * @snowkey/example-merge, not by `synchronize`): every key is a `@SnowflakeColumn`, every foreign
+ * key a `@BigIntColumn`.
+ *
+ * @example
+ * const aria = await dataSource.manager.save(Player, { name: 'Aria', homeServer: 1, level: 1, createdAt: Date.now() });
+ * aria.id; // 2500114...n, assigned before the INSERT
  */
 @Entity({ name: 'players' })
 export class Player {
@@ -20,7 +25,12 @@ export class Player {
   @Column({ name: 'created_at', type: 'bigint', transformer: millis }) createdAt!: number;
 }
 
-/** A guild; saving one with `members` inserts them too, ids filled before any INSERT. */
+/**
+ * A guild; saving one with `members` inserts them too, ids filled before any INSERT.
+ *
+ * @example
+ * await em.save(em.create(Guild, { name: 'Owls', leaderId, createdAt, members: [{ playerId: leaderId, role: 'leader', joinedAt }] }));
+ */
 @Entity({ name: 'guilds' })
 export class Guild {
   @SnowflakeColumn() id!: bigint;
@@ -35,6 +45,12 @@ export class Guild {
   members?: GuildMember[];
 }
 
+/**
+ * A player's membership of a guild.
+ *
+ * @example
+ * await em.save(em.create(GuildMember, { guildId, playerId, role: 'member', joinedAt: Date.now() }));
+ */
 @Entity({ name: 'guild_members' })
 export class GuildMember {
   @SnowflakeColumn() id!: bigint;
@@ -50,6 +66,12 @@ export class GuildMember {
   @Column({ name: 'joined_at', type: 'bigint', transformer: millis }) joinedAt!: number;
 }
 
+/**
+ * An item in a player's bag.
+ *
+ * @example
+ * await em.insert(Item, [em.create(Item, { ownerId, kind: 'sword', qty: 1, createdAt: Date.now() })]);
+ */
 @Entity({ name: 'items' })
 export class Item {
   @SnowflakeColumn() id!: bigint;
@@ -59,6 +81,12 @@ export class Item {
   @Column({ name: 'created_at', type: 'bigint', transformer: millis }) createdAt!: number;
 }
 
+/**
+ * Mail between players, optionally carrying an item.
+ *
+ * @example
+ * await em.save(em.create(Mail, { senderId, recipientId, itemId: null, subject: 'gg', sentAt: Date.now() }));
+ */
 @Entity({ name: 'mail' })
 export class Mail {
   @SnowflakeColumn() id!: bigint;
@@ -69,5 +97,10 @@ export class Mail {
   @Column({ name: 'sent_at', type: 'bigint', transformer: millis }) sentAt!: number;
 }
 
-/** Every entity of the example, for the DataSource. */
+/**
+ * Every entity of the example, for the DataSource.
+ *
+ * @example
+ * new DataSource({ type: 'postgres', url, entities: GAME_ENTITIES });
+ */
 export const GAME_ENTITIES = [Player, Guild, GuildMember, Item, Mail];
