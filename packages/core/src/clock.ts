@@ -1,4 +1,9 @@
-/** A clock: milliseconds since 1970 (fractions allowed). */
+/**
+ * A clock: milliseconds since 1970 (fractions allowed).
+ *
+ * @example
+ * const clock: Clock = () => Date.now();
+ */
 export type Clock = () => number;
 
 /**

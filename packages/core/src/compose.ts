@@ -2,7 +2,12 @@ import { InvalidArgumentError } from './errors.js';
 import type { Layout } from './layout.js';
 import { packNodeFields } from './node-fields.js';
 
-/** The parts of an id for {@link composeId}: a timestamp, a sequence and the node fields by name. */
+/**
+ * The parts of an id for {@link composeId}: a timestamp, a sequence and the node fields by name.
+ *
+ * @example
+ * const parts: IdParts = { timestamp: Date.now(), sequence: 0, serverId: 2 };
+ */
 export interface IdParts {
   /** Ms since 1970; truncated to the layout's time unit. */
   timestamp: number;

@@ -2,7 +2,12 @@ import { InvalidIdError } from './errors.js';
 import { parseId } from './id-string.js';
 import { type Layout, withEpoch } from './layout.js';
 
-/** A decoded id: its parts, with node fields by name. */
+/**
+ * A decoded id: its parts, with node fields by name.
+ *
+ * @example
+ * const { timestamp, workerId } = gen.decode(id);
+ */
 export interface DecodedId {
   readonly id: bigint;
   /** Ms since 1970 of the id's time unit. */

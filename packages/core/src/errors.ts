@@ -46,7 +46,12 @@ export class InvalidArgumentError extends SnowkeyError {
   }
 }
 
-/** One bit field of a layout as the validator saw it. */
+/**
+ * One bit field of a layout as the validator saw it.
+ *
+ * @example
+ * err.fields; // [{ name: 'timestamp', bits: 37 }, { name: 'serverId', bits: 20 }, { name: 'sequence', bits: 16 }]
+ */
 export interface LayoutFieldReport {
   readonly name: string;
   readonly bits: unknown;
@@ -130,6 +135,9 @@ export class InvalidIdError extends InvalidArgumentError {}
 /**
  * The generator was stopped from issuing an id by its fence: a lease that expired or could
  * not be renewed in time. Nothing was issued; retry after the lease is renewed.
+ *
+ * @example
+ * try { gen.nextId(); } catch (err) { if (err instanceof LeaseExpiredError) await lease.renew(); }
  */
 export class LeaseExpiredError extends SnowkeyError {
   readonly nodeId: number;
@@ -141,7 +149,12 @@ export class LeaseExpiredError extends SnowkeyError {
   }
 }
 
-/** A node id could not be leased: every id in the range is held, or the database refused. */
+/**
+ * A node id could not be leased: every id in the range is held, or the database refused.
+ *
+ * @example
+ * // WorkerIdLeaseError: every node id 0..1023 of layout "snowkey" is held in "snowkey_node_leases" (1024 live leases); ...
+ */
 export class WorkerIdLeaseError extends SnowkeyError {
   readonly table: string;
   readonly detail: string;
@@ -156,6 +169,10 @@ export class WorkerIdLeaseError extends SnowkeyError {
  * The generator had to wait for its clock to reach a time unit and the clock did not get there
  * within the bound (an injected clock that stands still, or a wait longer than the tolerance).
  * Nothing was issued.
+ *
+ * @example
+ * new Snowflake({ workerId: 1, clock: () => 1767225600000 }).nextIds(10_000);
+ * // ClockStalledError: clock did not reach ... within 2000 ms ...
  */
 export class ClockStalledError extends SnowkeyError {
   readonly waitingFor: number;

@@ -16,6 +16,10 @@ export interface IdGenerator {
  * Guards the timestamps a generator may use. A lease implements it: ids must be strictly after
  * `startAfter` (the previous holder's high-water mark) and the generator asks `permit` before it
  * moves to a new time unit, so it can never issue an id on an expired lease.
+ *
+ * @example
+ * const fence: TimestampFence = { startAfter: lastKnownHighWater, permit: (ms) => { if (ms > ceiling) throw new Error('stop'); } };
+ * new Snowflake({ workerId: 1, fence });
  */
 export interface TimestampFence {
   /** Ms since 1970: every id issued must have a timestamp strictly greater than this. */

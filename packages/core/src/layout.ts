@@ -1,6 +1,11 @@
 import { InvalidArgumentError, InvalidLayoutError, type LayoutFieldReport } from './errors.js';
 
-/** One node field of a layout (datacenterId, workerId, shardId, serverId...), high to low. */
+/**
+ * One node field of a layout (datacenterId, workerId, shardId, serverId...), high to low.
+ *
+ * @example
+ * layouts.twitter.nodeFields[1]; // { name: 'workerId', bits: 5, shift: 12, max: 31 }
+ */
 export interface NodeField {
   readonly name: string;
   readonly bits: number;
@@ -10,7 +15,12 @@ export interface NodeField {
   readonly max: number;
 }
 
-/** What {@link defineLayout} takes. */
+/**
+ * What {@link defineLayout} takes.
+ *
+ * @example
+ * const spec: LayoutSpec = { name: 'game', timestampBits: 41, nodeBits: { serverId: 12 }, sequenceBits: 10 };
+ */
 export interface LayoutSpec {
   /** A name for messages and the CLI. Default `"custom"`. */
   name?: string;
@@ -39,7 +49,13 @@ export interface LayoutSpec {
   unsigned?: boolean;
 }
 
-/** A validated, frozen layout. Layouts are data: compare, print and serialise them freely. */
+/**
+ * A validated, frozen layout. Layouts are data: compare, print and serialise them freely.
+ *
+ * @example
+ * layouts.snowkey.maxSequence; // 4095
+ * layouts.snowkey.timestampShift; // 22
+ */
 export interface Layout {
   readonly name: string;
   readonly timestampBits: number;
@@ -60,7 +76,12 @@ export interface Layout {
   readonly maxTimestamp: number;
 }
 
-/** 2025-01-01T00:00:00.000Z: the default epoch of snowkey's own layouts. */
+/**
+ * 2025-01-01T00:00:00.000Z: the default epoch of snowkey's own layouts.
+ *
+ * @example
+ * new Date(DEFAULT_EPOCH).toISOString(); // '2025-01-01T00:00:00.000Z'
+ */
 export const DEFAULT_EPOCH = 1735689600000;
 
 const RESERVED = new Set(['id', 'timestamp', 'date', 'sequence']);
@@ -164,12 +185,22 @@ export function defineLayout(spec: LayoutSpec): Layout {
   });
 }
 
-/** Returns a copy of `layout` with another epoch (validated). */
+/**
+ * Returns a copy of `layout` with another epoch (validated).
+ *
+ * @example
+ * const mine = withEpoch(layouts.twitter, Date.UTC(2026, 0, 1));
+ */
 export function withEpoch(layout: Layout, epoch: number): Layout {
   return defineLayout({ ...layoutSpec(layout), epoch });
 }
 
-/** The spec a layout was built from, for copying with changes. */
+/**
+ * The spec a layout was built from, for copying with changes.
+ *
+ * @example
+ * const wider = defineLayout({ ...layoutSpec(layouts.snowkey), name: 'wide', nodeBits: { workerId: 12 }, sequenceBits: 10 });
+ */
 export function layoutSpec(layout: Layout): LayoutSpec {
   return {
     name: layout.name,
@@ -183,7 +214,12 @@ export function layoutSpec(layout: Layout): LayoutSpec {
   };
 }
 
-/** The last instant (ms since 1970) a layout can express. */
+/**
+ * The last instant (ms since 1970) a layout can express.
+ *
+ * @example
+ * new Date(layoutEndsAt(layouts.snowkey)).toISOString(); // '2094-09-07T15:47:35.551Z'
+ */
 export function layoutEndsAt(layout: Layout): number {
   return layout.epoch + (layout.maxTimestamp + 1) * layout.timeUnitMs - 1;
 }

@@ -92,5 +92,10 @@ export const layouts = Object.freeze({
   gameServer,
 } satisfies Record<string, Layout>);
 
-/** The name of a preset layout. */
+/**
+ * The name of a preset layout.
+ *
+ * @example
+ * const name: LayoutName = 'gameServer';
+ */
 export type LayoutName = keyof typeof layouts;

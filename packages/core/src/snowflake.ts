@@ -11,10 +11,20 @@ import { type Layout, withEpoch } from './layout.js';
 import { layouts } from './layouts.js';
 import { packNodeFields } from './node-fields.js';
 
-/** What to do when a time unit's sequence is used up. */
+/**
+ * What to do when a time unit's sequence is used up.
+ *
+ * @example
+ * new Snowflake({ workerId: 1, sequenceOverflow: 'borrow', maxBorrowMs: 200 });
+ */
 export type SequenceOverflow = 'wait' | 'borrow';
 
-/** Options of {@link Snowflake}. Node fields are given by name (`workerId: 3`) or packed as `nodeId`. */
+/**
+ * Options of {@link Snowflake}. Node fields are given by name (`workerId: 3`) or packed as `nodeId`.
+ *
+ * @example
+ * const options: SnowflakeOptions = { layout: layouts.gameServer, serverId: 2 };
+ */
 export interface SnowflakeOptions {
   /** Default `layouts.default` (41-bit ms + workerId 10 + sequence 12, epoch 2025-01-01). */
   layout?: Layout;
