@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { Snowflake as SapphireSnowflake } from '@sapphire/snowflake';
+import { Snowflake } from '@snowkey/core';
+import FlakeId from 'flake-idgen';
+import { Snowflake as WasmSnowflake } from 'nodejs-snowflake';
+import { SnowflakeIdv1 } from 'simple-flakeid';
+import { v7 as uuidv7 } from 'uuid';
+
+// snowflakify's ESM build imports its files without the types TypeScript wants; load its CJS build.
+const Snowflakify: new () => { nextId(): bigint } = createRequire(import.meta.url)('snowflakify').default;
+
+/** What a generator hands back, so the burst check knows how to compare ids. */
+export type IdKind = 'bigint' | 'bigint[]' | 'buffer' | 'number-or-bigint' | 'string';
+
+/** One generator under test. `create` makes a fresh instance and returns its "next" call. */
+export interface Candidate {
+  /** A short stable key the goals refer to. */
+  readonly key: string;
+  readonly name: string;
+  readonly kind: IdKind;
+  /** Ids produced by one call (10000 for `nextIds(10000)`). */
+  readonly perCall: number;
+  /** Whether the snowkey goals apply (zero duplicates is required of these). */
+  readonly snowkey?: boolean;
+  create(): () => unknown;
+}
+
+const DISCORD_EPOCH = 1420070400000;
+
+/** A monotonic clock that runs 100 times faster than real time, from now on. */
+function fastClock(): () => number {
+  const start = performance.timeOrigin + performance.now();
+  const t0 = performance.now();
+  return () => start + (performance.now() - t0) * 100;
+}
+
+export const candidates: readonly Candidate[] = [
+  {
+    key: 'snowkey-wait',
+    name: "snowkey nextId() (default, 'wait')",
+    kind: 'bigint',
+    perCall: 1,
+    snowkey: true,
+    create: () => {
+      const gen = new Snowflake({ workerId: 1 });
+      return () => gen.nextId();
+    },
+  },
+  {
+    key: 'snowkey-borrow',
+    name: "snowkey nextId() 'borrow'",
+    kind: 'bigint',
+    perCall: 1,
+    snowkey: true,
+    create: () => {
+      const gen = new Snowflake({ workerId: 2, sequenceOverflow: 'borrow' });
+      return () => gen.nextId();
+    },
+  },
+  {
+    key: 'snowkey-batch',
+    name: 'snowkey nextIds(10000)',
+    kind: 'bigint[]',
+    perCall: 10_000,
+    snowkey: true,
+    create: () => {
+      const gen = new Snowflake({ workerId: 3 });
+      return () => gen.nextIds(10_000);
+    },
+  },
+  {
+    // Not a real clock: time runs 100x fast, so the 4096-ids-per-ms cap never binds and the row
+    // shows what the code itself costs. Informational; no goal is checked against it.
+    key: 'snowkey-code',
+    name: 'snowkey nextId(), clock x100 (code speed)',
+    kind: 'bigint',
+    perCall: 1,
+    snowkey: true,
+    create: () => {
+      const gen = new Snowflake({ workerId: 4, clock: fastClock() });
+      return () => gen.nextId();
+    },
+  },
+  {
+    key: 'snowkey-batch-code',
+    name: 'snowkey nextIds(10000), clock x100 (code speed)',
+    kind: 'bigint[]',
+    perCall: 10_000,
+    snowkey: true,
+    create: () => {
+      const gen = new Snowflake({ workerId: 5, clock: fastClock() });
+      return () => gen.nextIds(10_000);
+    },
+  },
+  {
+    key: 'sapphire',
+    name: '@sapphire/snowflake generate()',
+    kind: 'bigint',
+    perCall: 1,
+    create: () => {
+      const gen = new SapphireSnowflake(DISCORD_EPOCH);
+      return () => gen.generate();
+    },
+  },
+  {
+    // 10 worker bits + 12 sequence bits like snowkey; maxSeqNumber must be set because the
+    // library computes its default from the default 6 sequence bits (63), not from seqBitLength.
+    key: 'simple-flakeid',
+    name: 'simple-flakeid NextBigId()',
+    kind: 'bigint',
+    perCall: 1,
+    create: () => {
+      const gen = new SnowflakeIdv1({
+        workerId: 1,
+        workerIdBitLength: 10,
+        seqBitLength: 12,
+        maxSeqNumber: 4095,
+      });
+      return () => gen.NextBigId();
+    },
+  },
+  {
+    // The README's call: a Number below 2^53 (via parseInt of the bigint's digits), else a bigint.
+    // Informational; the ratios use NextBigId(), the same bigint contract as snowkey.
+    key: 'simple-flakeid-number',
+    name: 'simple-flakeid NextId()',
+    kind: 'number-or-bigint',
+    perCall: 1,
+    create: () => {
+      const gen = new SnowflakeIdv1({
+        workerId: 2,
+        workerIdBitLength: 10,
+        seqBitLength: 12,
+        maxSeqNumber: 4095,
+      });
+      return () => gen.NextId();
+    },
+  },
+  {
+    // next() without a callback throws once a millisecond's 4096 ids are used; retrying is
+    // what a synchronous caller has to do.
+    key: 'flake-idgen',
+    name: 'flake-idgen next()',
+    kind: 'buffer',
+    perCall: 1,
+    create: () => {
+      const gen = new FlakeId({ id: 1 });
+      return () => {
+        for (;;) {
+          try {
+            return gen.next();
+          } catch {
+            // sequence exhausted for this millisecond: try again
+          }
+        }
+      };
+    },
+  },
+  {
+    key: 'snowflakify',
+    name: 'snowflakify nextId()',
+    kind: 'bigint',
+    perCall: 1,
+    create: () => {
+      const gen = new Snowflakify();
+      return () => gen.nextId();
+    },
+  },
+  {
+    key: 'nodejs-snowflake',
+    name: 'nodejs-snowflake getUniqueID()',
+    kind: 'bigint',
+    perCall: 1,
+    create: () => {
+      const gen = new WasmSnowflake({ instance_id: 1, custom_epoch: DISCORD_EPOCH });
+      return () => gen.getUniqueID();
+    },
+  },
+  {
+    key: 'uuid-v7',
+    name: 'uuid v7()',
+    kind: 'string',
+    perCall: 1,
+    create: () => () => uuidv7(),
+  },
+  {
+    key: 'random-uuid',
+    name: 'crypto.randomUUID()',
+    kind: 'string',
+    perCall: 1,
+    create: () => () => randomUUID(),
+  },
+];
