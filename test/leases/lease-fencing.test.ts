@@ -96,8 +96,8 @@ describeEachDialect('node-id lease fencing', (ctx) => {
   test('GIVEN a holder paused past its expiry whose row was taken THEN its renewal reports the loss AND its clock, even behind, never reaches the heir ids', async () => {
     const table = freshTable();
     const claimClock = manualClock(T0);
-    const slow = manualClock(T0); // the paused holder's own clock stays behind
-    const l1 = await lease(table, claimClock.now);
+    const slow = manualClock(T0); // the paused holder's own clock (monotonic: it stood still while paused)
+    const l1 = await lease(table, slow.now);
     const g1 = new Snowflake({ layout, lease: l1, clock: slow.now });
     const before = g1.nextIds(3);
 
@@ -154,6 +154,71 @@ describeEachDialect('node-id lease fencing', (ctx) => {
       expect(first).toBeGreaterThan(last.at(-1)!);
     },
   );
+
+  test('GIVEN a renewal that failed on the client but reached the server late, after a newer renewal THEN the row keeps the newer ceiling AND an heir starts after every id issued', async () => {
+    const table = freshTable();
+    const clock = manualClock(T0);
+    const real = await open();
+    // A client-side timeout or a cut socket: the caller sees an error while the server still runs
+    // the statement, here after the next renewal (it waited on a lock, say).
+    let stale: { sql: string; params: readonly unknown[] } | undefined;
+    let cutNext = false;
+    const flaky = {
+      ...real,
+      execute: async (sql: string, params?: readonly (string | number | bigint | null)[]) => {
+        if (!cutNext) return real.execute(sql, params);
+        cutNext = false;
+        stale = { sql, params: params ?? [] };
+        throw new Error('Connection terminated unexpectedly');
+      },
+    };
+    const l = await lease(table, clock.now, flaky);
+    const g = new Snowflake({ layout, lease: l, clock: clock.now });
+    g.nextIds(3);
+
+    clock.set(T0 + 3_000);
+    cutNext = true;
+    await expect(l.renew()).rejects.toBeInstanceOf(WorkerIdLeaseError);
+    clock.set(T0 + 6_000);
+    g.nextIds(3);
+    await l.renew();
+    expect(l.ceiling).toBe(T0 + 16_000);
+    clock.set(T0 + 14_500); // allowed by the newer ceiling only
+    const issued = g.nextIds(3);
+
+    await ctx.db.query(stale!.sql, stale!.params); // the server runs the older renewal now
+    const after = await row(table, 0);
+    expect(Number(after.ceiling)).toBeGreaterThanOrEqual(T0 + 16_000);
+    expect(Number(after.high_water)).toBeGreaterThanOrEqual(T0 + 6_000);
+
+    // The holder dies; once its row has expired, the heir must start above everything it issued.
+    await ctx.db.query(`UPDATE ${table} SET expires_at = 0 WHERE node_id = 0`);
+    const heir = await lease(table, clock.now);
+    expect(heir.nodeId).toBe(0);
+    expect(heir.startAfter).toBeGreaterThanOrEqual(Math.max(...issued.map(ts)));
+  });
+
+  test('GIVEN a lease whose ceiling is ahead of its clock (inherited) AND renewals fail THEN the generator refuses once the lease expires by its own clock, AND resumes after a renewal', async () => {
+    const table = freshTable();
+    const first = await lease(table, manualClock(T0).now);
+    await first.release();
+    await ctx.db.query(`UPDATE ${table} SET high_water = ? WHERE node_id = 0`, [T0 + 50_000]);
+    const clock = manualClock(T0); // behind the previous holder's mark
+    const l = await lease(table, clock.now);
+    expect([l.nodeId, l.startAfter, l.expiresAt, l.ceiling]).toEqual([
+      0,
+      T0 + 50_000,
+      T0 + 10_000,
+      T0 + 60_000,
+    ]);
+
+    clock.set(T0 + 50_000); // no renewal succeeded: expired at T0 + 10 s, though below the ceiling
+    const g = new Snowflake({ layout, lease: l, clock: clock.now });
+    expect(() => g.nextId()).toThrow(LeaseExpiredError);
+    expect(() => g.nextId()).toThrow(/the lease expired at 2026-01-01T00:00:10\.000Z/);
+    await l.renew();
+    expect(ts(g.nextId())).toBeGreaterThan(T0 + 50_000);
+  });
 
   test('GIVEN every node id held THEN leasing throws WorkerIdLeaseError naming the range', async () => {
     const table = freshTable();

@@ -104,10 +104,10 @@ describeEachDialect('node-id leases across processes', (ctx) => {
     expect(heirFirstTs).toBeGreaterThan(Number(heirLease.startAfter));
   });
 
-  test('GIVEN releaseOnSignals AND a SIGTERM THEN the process frees its node id with its high-water mark AND still dies by the signal', async () => {
+  test('GIVEN releaseOnSignals AND a SIGTERM THEN the process frees its node ids (two leases, one slow) with the high-water mark AND still dies by the signal', async () => {
     const layout = leaseTestLayout(10);
     await freshTables();
-    const child = start({ LEASE_MODE: 'loop', LEASE_RELEASE_ON_SIGNALS: 1 });
+    const child = start({ LEASE_MODE: 'loop', LEASE_RELEASE_ON_SIGNALS: 1, LEASE_SLOW_SECOND: 1 });
     const leased = await child.waitFor((e) => e.event === 'leased');
     await child.waitFor((e) => e.event === 'inserted');
     child.process.kill('SIGTERM');
@@ -119,6 +119,8 @@ describeEachDialect('node-id leases across processes', (ctx) => {
       [leased.nodeId],
     );
     expect(lease).toMatchObject({ holder: null, expires_at: '0' });
+    const held = await ctx.db.query('SELECT node_id FROM snowkey_node_leases WHERE holder IS NOT NULL');
+    expect(held, `second lease was node id ${leased.secondNodeId}`).toEqual([]);
     const rows = await ctx.db.query<{ id: string }>('SELECT id FROM lease_ids');
     const lastUsed = rows.reduce((m, r) => Math.max(m, decode(r.id, { layout }).timestamp), 0);
     expect(Number(lease!.high_water)).toBeGreaterThanOrEqual(lastUsed);

@@ -98,9 +98,14 @@ export class LeaseStatements {
     return `UPDATE ${this.table} SET holder = ?, version = version + 1, expires_at = ?, ceiling = ?, high_water = ?, renewed_at = ? WHERE node_id = ? AND version = ?`;
   }
 
-  /** params: expiresAt, ceiling, highWater, renewedAt, nodeId, holder */
+  /**
+   * params: expiresAt, ceiling, highWater, renewedAt, nodeId, holder.
+   * Every value only grows: a renewal the caller saw fail (client-side timeout, cut socket) may
+   * still run on the server after a newer one, and must not lower the ceiling the holder now uses.
+   */
   get renew(): string {
-    return `UPDATE ${this.table} SET version = version + 1, expires_at = ?, ceiling = ?, high_water = ?, renewed_at = ? WHERE node_id = ? AND holder = ?`;
+    const max = this.#dialect === 'sqlite' ? 'MAX' : 'GREATEST';
+    return `UPDATE ${this.table} SET version = version + 1, expires_at = ${max}(expires_at, ?), ceiling = ${max}(ceiling, ?), high_water = ${max}(high_water, ?), renewed_at = ? WHERE node_id = ? AND holder = ?`;
   }
 
   /** params: highWater, renewedAt, nodeId, holder */

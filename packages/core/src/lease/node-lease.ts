@@ -1,7 +1,8 @@
 import { LeaseExpiredError, WorkerIdLeaseError } from '../errors.js';
 import type { TimestampFence } from '../id-generator.js';
-import type { ResolvedLeaseOptions, SignalName } from './lease-options.js';
+import type { ResolvedLeaseOptions } from './lease-options.js';
 import type { LeaseStatements } from './lease-table.js';
+import { releaseOnSignal } from './signal-release.js';
 
 /** `held` until released or lost; a lost lease was renewed by nobody and taken by another holder. */
 export type LeaseState = 'held' | 'lost' | 'released';
@@ -48,7 +49,7 @@ export class NodeLease {
   #timer: ReturnType<typeof setInterval> | undefined;
   #renewing: Promise<void> | undefined;
   #releasing: Promise<void> | undefined;
-  readonly #signalHandlers = new Map<SignalName, () => void>();
+  readonly #signalOffs: (() => void)[] = [];
 
   constructor(options: ResolvedLeaseOptions, sql: LeaseStatements, grant: LeaseGrant) {
     this.#options = options;
@@ -72,7 +73,8 @@ export class NodeLease {
       this.#timer = setInterval(() => this.#beat(), options.renewEveryMs);
       this.#timer.unref?.();
     }
-    for (const signal of options.signals) this.#onSignal(signal);
+    for (const signal of options.signals)
+      this.#signalOffs.push(releaseOnSignal(signal, () => this.release()));
   }
 
   get state(): LeaseState {
@@ -202,6 +204,20 @@ export class NodeLease {
 
   #permit(ms: number): void {
     if (this.#state !== 'held' || ms > this.#limit()) throw this.#refusal(ms);
+    // The ceiling alone keeps ids unique, but it can be ahead of the expiry (a ceiling inherited
+    // from a holder whose clock ran ahead, or a generator on another clock): refuse on our own
+    // clock too, so no id is issued on a lease others may already take.
+    const now = this.#clockNow();
+    if (now > this.#expiresAt - this.#options.expiryMarginMs) throw this.#expiring(now);
+  }
+
+  #expiring(now: number): LeaseExpiredError {
+    return new LeaseExpiredError(
+      `node id ${this.nodeId}: the lease ${now > this.#expiresAt ? 'expired' : 'expires'} at ${iso(this.#expiresAt)} and this process's clock reads ${iso(now)} (margin ${this.#options.expiryMarginMs} ms); nothing was issued, and ids resume once a renewal succeeds`,
+      this.nodeId,
+      this.#expiresAt,
+      this.#lastError === undefined ? undefined : { cause: this.#lastError },
+    );
   }
 
   #refusal(ms: number): LeaseExpiredError {
@@ -231,23 +247,7 @@ export class NodeLease {
   #stop(): void {
     if (this.#timer !== undefined) clearInterval(this.#timer);
     this.#timer = undefined;
-    for (const [signal, handler] of this.#signalHandlers) process.off(signal, handler);
-    this.#signalHandlers.clear();
-  }
-
-  #onSignal(signal: SignalName): void {
-    const handler = () => {
-      this.#signalHandlers.delete(signal);
-      process.off(signal, handler);
-      this.release()
-        .catch(() => {})
-        .finally(() => {
-          // Our listener replaced the default action; give it back when nobody else handles the signal.
-          if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
-        });
-    };
-    this.#signalHandlers.set(signal, handler);
-    process.on(signal, handler);
+    for (const off of this.#signalOffs.splice(0)) off();
   }
 }
 

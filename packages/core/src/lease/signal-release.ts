@@ -1,0 +1,44 @@
+import type { SignalName } from './lease-options.js';
+
+/** What is to be released on each signal; one process listener per signal serves them all. */
+const pending = new Map<
+  SignalName,
+  { readonly releases: Set<() => Promise<void>>; readonly listener: () => void }
+>();
+
+/**
+ * Runs `release` when `signal` arrives, then lets the signal take its usual course (re-raises it)
+ * once **every** release registered for that signal has settled and nobody else listens for it.
+ * One shared listener, so a process holding several leases releases them all before it dies.
+ * Returns the function that unregisters `release`.
+ *
+ * @example
+ * const off = releaseOnSignal('SIGTERM', () => lease.release());
+ * off(); // after a normal release
+ */
+export function releaseOnSignal(signal: SignalName, release: () => Promise<void>): () => void {
+  let entry = pending.get(signal);
+  if (!entry) {
+    const releases = new Set<() => Promise<void>>();
+    const listener = () => {
+      pending.delete(signal);
+      process.off(signal, listener);
+      Promise.allSettled([...releases].map((r) => r())).then(() => {
+        // Our listener replaced the default action; give it back when nobody else handles the signal.
+        if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+      });
+    };
+    entry = { releases, listener };
+    pending.set(signal, entry);
+    process.on(signal, listener);
+  }
+  const { releases, listener } = entry;
+  releases.add(release);
+  return () => {
+    releases.delete(release);
+    if (releases.size === 0 && pending.get(signal)?.listener === listener) {
+      pending.delete(signal);
+      process.off(signal, listener);
+    }
+  };
+}
