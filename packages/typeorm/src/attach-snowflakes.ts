@@ -137,7 +137,9 @@ function checkColumn(
   problems: string[],
 ): void {
   const type = spec.designType;
-  if (type !== undefined && type !== BigInt) {
+  // TypeScript records a union such as `bigint | null` as Object, so a nullable column typed that way passes.
+  const unionOfNullable = spec.nullable && type === Object;
+  if (type !== undefined && type !== BigInt && !unionOfNullable) {
     const name = typeof type === 'function' ? type.name : String(type);
     problems.push(
       `${label} is typed ${name} but a snowflake column must be typed bigint (declare it \`${label.split('.').pop()}!: bigint\`)`,
