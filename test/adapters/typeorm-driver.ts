@@ -54,7 +54,7 @@ function options(db: TestDatabase): DataSourceOptions {
 
 /**
  * @snowkey/typeorm under the conformance suite: single rows through `save`, bulk through one
- * `repository.insert`, children through a cascade, transactions through `dataSource.transaction`.
+ * `repository.insert` (ids from its `identifiers`), children through a cascade, transactions through `dataSource.transaction`.
  */
 export const typeormDriver: AdapterDriver = {
   name: 'typeorm',
@@ -68,17 +68,16 @@ export const typeormDriver: AdapterDriver = {
         return (await items.save(items.create(input))).id;
       },
       async insertMany(input: ItemInput[]) {
-        const rows = input.map((it) => items.create(it));
-        await items.insert(rows);
-        return rows.map((r) => r.id);
+        const { identifiers } = await items.insert(input.map((it) => items.create(it)));
+        return identifiers.map((i) => i.id as bigint);
       },
       async insertParentWithChildren(parentName, childLabels) {
         const parent = dataSource.manager.create(SkParent, {
           name: parentName,
           children: childLabels.map((label) => dataSource.manager.create(SkChild, { label })),
         });
-        await dataSource.manager.save(parent);
-        return { parentId: parent.id, childIds: parent.children.map((c) => c.id) };
+        const saved = await dataSource.manager.save(parent);
+        return { parentId: saved.id, childIds: saved.children.map((c) => c.id) };
       },
       async insertInTransaction(input: ItemInput[]) {
         return dataSource.transaction(async (m) => {

@@ -14,6 +14,12 @@ export interface ConformanceOptions {
   rowsPerConcurrentGenerator?: number;
 }
 
+/**
+ * The duplicate name's error as pg, MariaDB and SQLite word it (and Prisma after them), so a
+ * failure of any other kind (a NULL key, a bad bind) cannot pass for the constraint violation.
+ */
+const UNIQUE_VIOLATION = /unique|duplicate/i;
+
 const EDGE_IDS: readonly [string, bigint][] = [
   ['2^53+1', 2n ** 53n + 1n],
   ['2^63-1', 2n ** 63n - 1n],
@@ -156,11 +162,8 @@ export function runConformance(driver: AdapterDriver, options: ConformanceOption
         // One frozen clock: the four generators issue in the same millisecond, so only the node
         // bits keep their ids apart.
         const clock = manualClock(Date.UTC(2026, 0, 1));
-        const workers = await Promise.all(
-          [1, 2, 3, 4].map((workerId) =>
-            open(recordingGenerator(new Snowflake({ workerId, clock: clock.now }))),
-          ),
-        );
+        const snowflakes = [1, 2, 3, 4].map((workerId) => new Snowflake({ workerId, clock: clock.now }));
+        const workers = await Promise.all(snowflakes.map((s) => open(recordingGenerator(s))));
         const work = workers.map(({ session }, w) => workerSteps(session, w, perGenerator));
         const returned =
           ctx.dialect === 'sqlite'
@@ -171,6 +174,16 @@ export function runConformance(driver: AdapterDriver, options: ConformanceOption
             : await Promise.all(work.map((steps) => runAll(steps)));
         const all = returned.flat().map(String).sort();
         expect(all).toHaveLength(4 * perGenerator);
+        // Each worker's rows carry its own node id, and the workers did issue the same
+        // (timestamp, sequence) pairs: the node bits, not luck, kept the ids apart.
+        const pairs = returned.map((ids, w) =>
+          ids.map((id) => {
+            const { workerId, timestamp, sequence } = snowflakes[w]!.decode(id);
+            expect(workerId).toBe(w + 1);
+            return `${timestamp}:${sequence}`;
+          }),
+        );
+        expect(pairs[1]!.filter((pair) => pairs[0]!.includes(pair))).not.toHaveLength(0);
         expect(new Set(all).size).toBe(all.length);
         const stored = await ctx.db.query<{ id: string }>('SELECT id FROM sk_item');
         expect(stored.map((r) => r.id).sort()).toEqual(all);
@@ -180,7 +193,9 @@ export function runConformance(driver: AdapterDriver, options: ConformanceOption
         const { session } = await open();
         await session.insertOne(item('taken'));
 
-        await expect(session.insertMany([item('new1'), item('taken'), item('new2')])).rejects.toThrow();
+        await expect(session.insertMany([item('new1'), item('taken'), item('new2')])).rejects.toThrow(
+          UNIQUE_VIOLATION,
+        );
         expect((await items(ctx.db)).map((r) => r.name)).toEqual(['taken']);
       });
 
@@ -188,7 +203,9 @@ export function runConformance(driver: AdapterDriver, options: ConformanceOption
         const { session } = await open();
         await session.insertOne(item('taken'));
 
-        await expect(session.insertInTransaction([item('t1'), item('t2'), item('taken')])).rejects.toThrow();
+        await expect(session.insertInTransaction([item('t1'), item('t2'), item('taken')])).rejects.toThrow(
+          UNIQUE_VIOLATION,
+        );
         expect((await items(ctx.db)).map((r) => r.name)).toEqual(['taken']);
       });
 
