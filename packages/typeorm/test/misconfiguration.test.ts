@@ -24,6 +24,13 @@ class TypedNumber {
   @SnowflakeColumn() id!: number;
 }
 
+@Entity('union_not_nullable')
+class UnionNotNullable {
+  @SnowflakeColumn() id!: bigint;
+  // A union is recorded as Object; only a nullable column may be typed so.
+  @SnowflakeColumn({ primary: false }) orderNo!: bigint | null;
+}
+
 @Entity('plain')
 class Plain {
   @Column({ type: 'int', primary: true }) id!: number;
@@ -92,6 +99,12 @@ describe('attachSnowflakes refuses a misconfigured DataSource at start-up', () =
       [TypedNumber],
       { generator },
       ['TypedNumber.id is typed Number but a snowflake column must be typed bigint'],
+    ],
+    [
+      'a non-nullable snowflake property typed bigint | null',
+      [UnionNotNullable],
+      { generator },
+      ['UnionNotNullable.orderNo is typed Object but a snowflake column must be typed bigint'],
     ],
     [
       'a @SnowflakeColumn that is a relation join column',
