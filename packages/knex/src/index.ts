@@ -5,6 +5,7 @@ export { UpsertReadBackError } from './errors.js';
 export { SnowkeyInsert, SnowkeyOnConflict } from './insert-query.js';
 export { knexSqlClient } from './knex-sql-client.js';
 export type { SnowflakeTables, SnowkeyKnexOptions } from './options.js';
+export { PendingInsert } from './pending-insert.js';
 export {
   type IdColumnsOf,
   type InsertedRow,

@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from '@snowkey/core';
 import type { Knex } from 'knex';
 import type { Row } from './fill-ids.js';
+import { PendingInsert } from './pending-insert.js';
 import { readBackIds } from './read-back-ids.js';
 import { runInTransaction } from './transaction.js';
 
@@ -32,41 +33,15 @@ export interface InsertTarget {
  * player.id; // 175928847299117063n
  * await sk.insert('players', rows).transacting(trx);
  */
-export class SnowkeyInsert<Out> implements PromiseLike<Out[]> {
+export class SnowkeyInsert<Out> extends PendingInsert<Out> {
   readonly #target: InsertTarget;
-  readonly #rows: readonly Row[];
-  // Mutable, as on a Knex builder: `q.transacting(trx); await q;` must run in trx.
+  // Mutable, as on a Knex builder: `q.onConflict(c).merge(); await q;` must upsert.
   #conflict: Conflict | undefined;
-  #trx: Knex.Transaction | undefined;
-  #run: Promise<Out[]> | undefined;
 
   /** @internal Built by `sk.insert`. */
   constructor(target: InsertTarget, rows: readonly Row[]) {
+    super(rows);
     this.#target = target;
-    this.#rows = rows;
-  }
-
-  /**
-   * The rows to insert, ids already assigned (copies: your objects are left alone). After an
-   * upsert the awaited result can differ: a merged row resolves to the id it already had.
-   *
-   * @example
-   * const q = sk.insert('players', { name: 'Aria' });
-   * q.rows[0].id; // known before the INSERT runs
-   */
-  get rows(): readonly Out[] {
-    return this.#rows as unknown as readonly Out[];
-  }
-
-  /**
-   * Runs the INSERT in `trx`, Knex's `.transacting(trx)`; like it, sets this query and returns it.
-   *
-   * @example
-   * await knex.transaction((trx) => sk.insert('players', rows).transacting(trx));
-   */
-  transacting(trx: Knex.Transaction): this {
-    this.#trx = trx;
-    return this;
   }
 
   /**
@@ -104,47 +79,32 @@ export class SnowkeyInsert<Out> implements PromiseLike<Out[]> {
    * sk.insert('players', { name: 'Aria' }).toSQL().sql; // 'insert into "players" ("name", "id") values (?, ?)'
    */
   toSQL(): Knex.Sql {
-    return this.#builder(this.#trx ?? this.#target.knex).toSQL();
+    return this.#builder(this.transaction ?? this.#target.knex).toSQL();
   }
 
-  // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose, the way Knex builders are.
-  then<A = Out[], B = never>(
-    onfulfilled?: ((rows: Out[]) => A | PromiseLike<A>) | null,
-    onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
-  ): Promise<A | B> {
-    this.#run ??= this.#execute();
-    return this.#run.then(onfulfilled, onrejected);
-  }
-
-  /** As `Promise.prototype.catch`. */
-  catch<B = never>(onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<Out[] | B> {
-    return this.then(undefined, onrejected);
-  }
-
-  async #execute(): Promise<Out[]> {
+  protected async execute(): Promise<readonly Row[]> {
     const { knex, table, idColumns } = this.#target;
-    if (this.#rows.length === 0) return [];
     const conflict = this.#conflict;
     if (!conflict) {
-      await this.#builder(this.#trx ?? knex);
-      return this.#rows as unknown as Out[];
+      await this.#builder(this.transaction ?? knex);
+      return this.filledRows;
     }
     // The INSERT and the read-back share a transaction, so the ids read are the ones it stored.
-    const stored = await runInTransaction(knex, this.#trx, async (trx) => {
+    return runInTransaction(knex, this.transaction, async (trx) => {
       await this.#builder(trx);
-      return readBackIds(trx, table, idColumns, conflict.columns, this.#rows);
+      return readBackIds(trx, table, idColumns, conflict.columns, this.filledRows);
     });
-    return stored as unknown as Out[];
   }
 
   #builder(knex: Knex): Knex.QueryBuilder {
     const { table, idColumns } = this.#target;
-    const insert = knex(table).insert(this.#rows as Row[]);
+    const insert = knex(table).insert(this.filledRows as Row[]);
     const conflict = this.#conflict;
     if (!conflict) return insert;
     const onConflict = insert.onConflict(conflict.columns as string[]);
     if (conflict.action.kind === 'ignore') return onConflict.ignore();
-    const updates = conflict.action.updates ?? defaultMergeColumns(this.#rows, idColumns, conflict.columns);
+    const updates =
+      conflict.action.updates ?? defaultMergeColumns(this.filledRows, idColumns, conflict.columns);
     // Nothing left to update: merging would be empty SQL, and ignoring has the same effect.
     if (Array.isArray(updates) && updates.length === 0) return onConflict.ignore();
     return onConflict.merge(updates as string[]);

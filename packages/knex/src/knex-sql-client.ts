@@ -1,10 +1,8 @@
 import { InvalidArgumentError, type SqlClient, type SqlDialect, type SqlParam } from '@snowkey/core';
 import type { Knex } from 'knex';
-import { driverNameOf, knexDialect } from './dialect.js';
+import { knexDialect, SUPPORTED_CLIENTS } from './dialect.js';
 
-/** Drivers whose raw results carry both the rows of a SELECT and the row count of a write. */
-const DRIVERS = new Set(['pg', 'mysql', 'mysql2', 'mariadb', 'better-sqlite3']);
-const EXPECTED = `a Knex instance (not a transaction) whose client is one of ${[...DRIVERS].join(', ')}`;
+const EXPECTED = `a Knex instance (not a transaction) ${SUPPORTED_CLIENTS}`;
 
 /**
  * Core's `SqlClient` over your Knex instance, so worker-id leases and the segment allocator use
@@ -18,11 +16,8 @@ const EXPECTED = `a Knex instance (not a transaction) whose client is one of ${[
  * const generator = new Snowflake({ nodeId: lease.nodeId, lease });
  */
 export function knexSqlClient(knex: Knex): SqlClient {
-  const driver = driverNameOf(knex);
-  if (driver === undefined || !DRIVERS.has(driver) || knex.isTransaction) {
-    throw new InvalidArgumentError('knex', EXPECTED, driver ?? knex);
-  }
-  const dialect = knexDialect(knex);
+  const dialect = knexDialect(knex, 'knex', EXPECTED);
+  if (knex.isTransaction) throw new InvalidArgumentError('knex', EXPECTED, 'a transaction');
   const run = (sql: string, params: readonly SqlParam[] = []): Promise<unknown> =>
     params.length === 0 ? knex.raw(sql) : knex.raw(sql, params as Knex.RawBinding[]);
   return {

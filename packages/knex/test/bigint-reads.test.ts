@@ -47,10 +47,27 @@ describeEachDialect('withBigintReads', (ctx) => {
     expect(row.qty).toBe(ctx.dialect === 'sqlite' ? 1n : 1);
   });
 
-  test('GIVEN the driver defaults THEN 2^53+1 does not come back as a bigint (the setting is what makes it exact)', async () => {
+  test('GIVEN a pool with the setting already in use THEN a Knex without it still reads 2^53+1 the driver default way (nothing global changed)', async () => {
+    await open()('edge').select('id');
     const [row] = await open({ exact: false })('edge').where({ qty: 2 }).select('id');
-    expect(typeof row.id).not.toBe('bigint');
+    // pg: the text; mysql2 and better-sqlite3: a Number, already rounded to 2^53.
+    expect(row.id).toBe(ctx.dialect === 'postgres' ? String(ABOVE_2_53) : 2 ** 53);
   });
+
+  if (ctx.dialect === 'sqlite') {
+    test('GIVEN better-sqlite3 without compileSqlOnError: false THEN a failed INSERT with a bigint binding hides the database error behind a TypeError', async () => {
+      // Row 2^63-1 exists: each INSERT below fails on the primary key, with a bigint binding.
+      const duplicate = (knex: Knex) => knex('edge').insert({ id: MAX_I64, qty: 9 });
+      const hidden: unknown = await duplicate(open({ exact: false })).catch((err: unknown) => err);
+      expect(hidden).toBeInstanceOf(TypeError);
+      expect((hidden as TypeError).message).toBe('str.replace is not a function');
+      // withBigintReads sets compileSqlOnError: false: the database's own error and code come through.
+      await expect(duplicate(open())).rejects.toMatchObject({
+        code: 'SQLITE_CONSTRAINT_PRIMARYKEY',
+        message: expect.stringContaining('UNIQUE constraint failed: edge.id'),
+      });
+    });
+  }
 
   if (ctx.dialect === 'postgres') {
     test('GIVEN an int8[] THEN pg reads every element as a bigint', async () => {

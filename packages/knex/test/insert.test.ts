@@ -91,6 +91,24 @@ describeEachDialect('knex insert', (ctx) => {
     expect(read).toEqual({ id: edge });
   });
 
+  if (ctx.dialect === 'mysql') {
+    test('GIVEN the mariadb client THEN an insert and an upsert store 2^63-1 and resolve to the stored id', async () => {
+      const maria = openKnex(ctx.db, { client: 'mariadb' });
+      try {
+        const mariaSk = snowkeyKnex(maria, { generator: fixedIds(MAX_I64, ABOVE_2_53), tables });
+        const [inserted] = await mariaSk.insert('players', { name: 'maria', qty: 1 });
+        const [merged] = await mariaSk
+          .insert('players', { name: 'maria', qty: 2 })
+          .onConflict('name')
+          .merge();
+        expect([inserted!.id, merged!.id]).toEqual([MAX_I64, MAX_I64]);
+        expect(await players()).toEqual([{ id: MAX_I64.toString(), name: 'maria', qty: 2 }]);
+      } finally {
+        await maria.destroy();
+      }
+    });
+  }
+
   test('GIVEN 25 rows and chunks of 10 THEN batchInsert stores all and resolves to them in input order', async () => {
     const input = Array.from({ length: 25 }, (_, i) => ({ name: `p${i}`, qty: i }));
     const rows = await sk.batchInsert('players', input, 10);
