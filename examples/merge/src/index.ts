@@ -37,8 +37,10 @@ export {
   countCollisions,
   ensureMergeTables,
   MERGE_TABLES,
+  type MergeTotals,
   type ProgressRow,
   type RenameRecord,
+  readMergeTotals,
   readProgress,
   readRenames,
 } from './merge-bookkeeping.js';
@@ -71,7 +73,7 @@ export {
   progressPrinter,
   table,
 } from './report.js';
-export { createGameSchema, gameSchemaSql, type KeyScheme } from './schema-sql.js';
+export { createGameSchema, createMissingGameTables, gameSchemaSql, type KeyScheme } from './schema-sql.js';
 export { createGameDatabase, createShards, type Shard } from './shards.js';
 export { spawnedPlayer } from './spawned-player.js';
 export { TicketCounter } from './ticket-counter.js';

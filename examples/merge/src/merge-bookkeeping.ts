@@ -131,6 +131,34 @@ export async function readRenames(db: Knex): Promise<RenameRecord[]> {
   }));
 }
 
+/** The whole merge so far, over every run on one target. */
+export interface MergeTotals {
+  /** Rows copied into the target. */
+  readonly rowsCopied: number;
+  /** Source rows left out because their key was taken. */
+  readonly collisions: number;
+  /** Player and guild names changed, each in `snowkey_merge_renames`. */
+  readonly renames: number;
+}
+
+/**
+ * What the merge has done so far on `db`, read from its bookkeeping (committed with each batch, so
+ * a resumed or repeated merge reads the same totals as an uninterrupted one).
+ *
+ * @example
+ * await readMergeTotals(target); // { rowsCopied: 19195, collisions: 0, renames: 75 }
+ */
+export async function readMergeTotals(db: Knex): Promise<MergeTotals> {
+  const [p] = await db(MERGE_TABLES.progress).sum({ rows: 'rows_copied', collisions: 'collisions' });
+  const [r] = await db(MERGE_TABLES.renames).count({ n: '*' });
+  const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+  return {
+    rowsCopied: num((p as { rows: unknown }).rows),
+    collisions: num((p as { collisions: unknown }).collisions),
+    renames: num((r as { n: unknown }).n),
+  };
+}
+
 /**
  * Key collisions the merge met, per table (rows not copied because their key was taken).
  *

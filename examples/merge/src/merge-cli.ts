@@ -2,12 +2,13 @@ import { parseArgs } from 'node:util';
 import { InvalidArgumentError, SnowkeyError } from '@snowkey/core';
 import { dialectOfUrl, openDatabase } from './database.js';
 import { mergeShards } from './merge-shards.js';
-import { createGameSchema } from './schema-sql.js';
+import { createMissingGameTables } from './schema-sql.js';
 
 const USAGE = `pnpm --filter @snowkey/example-merge merge -- --target URL --source 1=URL --source 2=URL [flags]
 
-Merges game shards into the target database (created with the game tables if it has none).
-Safe to kill at any point and run again: it resumes from the last committed batch.
+Merges game shards into the target database (the game tables it lacks are created first).
+Safe to kill at any point and run again: it resumes from the last committed batch, and a run
+after the merge finished copies nothing and reports the same totals.
 
   --target URL               the merged database (postgres://, mysql://, file:/path.sqlite)
   --source ID=URL            a shard and its server id; repeat, in merge order
@@ -42,8 +43,7 @@ async function main(): Promise<void> {
   const pauseAt = optionalInt('--pause-inside-batch', values['pause-inside-batch']);
   const target = openDatabase({ dialect: dialectOfUrl(values.target), url: values.target });
   try {
-    if (!(await target.schema.hasTable('players')))
-      await createGameSchema(target, dialectOfUrl(values.target));
+    await createMissingGameTables(target, dialectOfUrl(values.target));
     const run = await mergeShards({
       sources,
       target,
@@ -60,6 +60,10 @@ async function main(): Promise<void> {
         await new Promise(() => setInterval(() => {}, 60_000));
       },
     });
+    const t = run.totals;
+    process.stdout.write(
+      `this run: ${run.rowsCopied} rows in ${run.batches} batches; the merge so far: ${t.rowsCopied} rows, ${t.collisions} key collisions, ${t.renames} renames\n`,
+    );
     process.stdout.write(`${run.complete ? 'complete' : 'stopped'} ${JSON.stringify(run)}\n`);
   } finally {
     await Promise.all([target.destroy(), ...sources.map((s) => s.db.destroy())]);

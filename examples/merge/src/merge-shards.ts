@@ -1,12 +1,14 @@
-import { InvalidArgumentError } from '@snowkey/core';
+import { InvalidArgumentError, parseId } from '@snowkey/core';
 import type { Knex } from 'knex';
 import { keyValues } from './database.js';
-import { countRows, type GameRow, normalizeRow, readPage, sameRow } from './game-rows.js';
+import { countRows, type GameRow, readPage } from './game-rows.js';
 import { GAME_TABLES, type TableSpec } from './game-schema.js';
 import {
   ensureMergeTables,
   MERGE_TABLES,
+  type MergeTotals,
   type ProgressRow,
+  readMergeTotals,
   readProgress,
   saveProgress,
 } from './merge-bookkeeping.js';
@@ -56,9 +58,15 @@ export interface MergeRun {
   readonly batches: number;
   /** Rows this run inserted. */
   readonly rowsCopied: number;
-  /** Source rows this run found with their key taken by a different row. */
+  /** Source rows this run found with their key already taken in the target (left out). */
   readonly collisions: number;
+  /** Names this run renamed. */
   readonly renames: number;
+  /**
+   * The merge so far, this run and every earlier one on the same target: after a kill and a
+   * resume, or a rerun of a finished merge, the same as one uninterrupted run.
+   */
+  readonly totals: MergeTotals;
   readonly elapsedMs: number;
 }
 
@@ -70,10 +78,12 @@ const MAX_SERVER_ID = 4095;
  * not yet there, renames clashing player and guild names (`Aria` -> `Aria.S2`, recorded in
  * `snowkey_merge_renames`), records any key collision, and saves the progress row. Killed at any
  * point and run again, it carries on from the last committed batch and ends with exactly the
- * rows an uninterrupted run writes; run again after it finished, it changes nothing.
+ * rows an uninterrupted run writes; run again after it finished, it changes nothing, and its
+ * `totals` are those of the first run.
  *
- * A row whose key is already in the target holding different values is a collision: it is not
- * copied, and it is recorded in `snowkey_merge_collisions`. With snowflake keys there are none.
+ * A source row whose key is already in the target is a collision (a resumed run never meets its
+ * own rows again, so the key is another row's): it is not copied, and it is recorded in
+ * `snowkey_merge_collisions`. With snowflake keys there are none.
  *
  * @example
  * const run = await mergeShards({
@@ -81,7 +91,8 @@ const MAX_SERVER_ID = 4095;
  *   target: merged,
  *   onProgress: (p) => console.log(`${p.table} ${p.label} ${p.copied}/${p.total}`),
  * });
- * run.rowsCopied; // 24817
+ * run.rowsCopied;        // 24817 (this run)
+ * run.totals.collisions; // 0, over every run on this target
  */
 export async function mergeShards(options: MergeOptions): Promise<MergeRun> {
   const batchSize = options.batchSize ?? 500;
@@ -90,6 +101,11 @@ export async function mergeShards(options: MergeOptions): Promise<MergeRun> {
   const started = performance.now();
   await ensureMergeTables(target);
   const run = { complete: true, batches: 0, rowsCopied: 0, collisions: 0, renames: 0 };
+  const finish = async (): Promise<MergeRun> => ({
+    ...run,
+    totals: await readMergeTotals(target),
+    elapsedMs: performance.now() - started,
+  });
 
   for (const table of GAME_TABLES) {
     for (const source of options.sources) {
@@ -108,7 +124,8 @@ export async function mergeShards(options: MergeOptions): Promise<MergeRun> {
       let batchesHere = 0;
       while (!progress.done) {
         if (options.stopAfterBatches !== undefined && run.batches >= options.stopAfterBatches) {
-          return { ...run, complete: false, elapsedMs: performance.now() - started };
+          run.complete = false;
+          return finish();
         }
         const page = await readPage(source.db, table, progress.lastId, batchSize);
         const batchNo = run.batches + 1;
@@ -136,7 +153,7 @@ export async function mergeShards(options: MergeOptions): Promise<MergeRun> {
       if (batchesHere === 0) report();
     }
   }
-  return { ...run, elapsedMs: performance.now() - started };
+  return finish();
 }
 
 /** Inserts one page into the target inside `trx`. */
@@ -147,38 +164,21 @@ async function copyBatch(
   serverId: number,
 ): Promise<{ inserted: number; collisions: number; renames: number }> {
   if (page.length === 0) return { inserted: 0, collisions: 0, renames: 0 };
-  const present = new Map<bigint, Record<string, unknown>>();
-  const existing = await trx(table.name)
-    .select(table.columns.map((c) => c.name))
-    .whereIn('id', keyValues(page.map((r) => r.id)));
-  for (const r of existing) present.set(BigInt(r.id), r);
+  // Each batch commits with its progress row, so a resumed run starts after its own rows and never
+  // meets them again: a key already in the target is always another row's, a collision, even
+  // when every value matches (with AUTO_INCREMENT keys two servers' `guild_members` 7 can agree
+  // on guild 3, player 12, role and millisecond and still be two memberships).
+  const taken = new Set(
+    (
+      await trx(table.name)
+        .select('id')
+        .whereIn('id', keyValues(page.map((r) => r.id)))
+    ).map((r: { id: unknown }) => parseId(r.id)),
+  );
+  const fresh = page.filter((r) => !taken.has(r.id)).map((r) => ({ ...r }));
+  const collided = page.filter((r) => taken.has(r.id)).map((r) => r.id);
 
-  const fresh: GameRow[] = [];
-  const collided: bigint[] = [];
-  const recorded =
-    present.size > 0 && table.nameColumn ? await renamesOf(trx, table.name, [...present.keys()]) : new Map();
-  for (const row of page) {
-    const raw = present.get(row.id);
-    if (!raw) {
-      fresh.push({ ...row });
-      continue;
-    }
-    // The key is taken. It is this very row, copied before, only if every value matches, the
-    // name too unless a rename of this row to the name there was recorded.
-    const there = normalizeRow(table, raw);
-    const column = table.nameColumn;
-    const rename = recorded.get(row.id);
-    const same = column
-      ? sameRow(table, there, row, [column]) &&
-        (there[column] === row[column] ||
-          (rename?.oldName === row[column] && rename?.newName === there[column]))
-      : sameRow(table, there, row);
-    if (!same) collided.push(row.id);
-  }
-
-  const renames = table.nameColumn
-    ? await resolveNameClashes(trx, table.name, table.nameColumn, fresh, serverId)
-    : [];
+  const renames = table.nameColumn ? await resolveNameClashes(trx, table, fresh, serverId) : [];
   // A few hundred rows per statement stays under every driver's bound-parameter limit.
   for (let i = 0; i < fresh.length; i += 200) await trx(table.name).insert(fresh.slice(i, i + 200));
   if (renames.length > 0) {
@@ -193,33 +193,13 @@ async function copyBatch(
     );
   }
   for (let i = 0; i < collided.length; i += 200) {
-    const rows = collided
-      .slice(i, i + 200)
-      .map((id) => ({ table_name: table.name, source_server: serverId, entity_id: id }));
-    // A rerun over the same rows (target pre-filled, progress lost) records each collision once.
-    await trx(MERGE_TABLES.collisions)
-      .insert(rows)
-      .onConflict(['table_name', 'source_server', 'entity_id'])
-      .ignore();
+    await trx(MERGE_TABLES.collisions).insert(
+      collided
+        .slice(i, i + 200)
+        .map((id) => ({ table_name: table.name, source_server: serverId, entity_id: id })),
+    );
   }
   return { inserted: fresh.length, collisions: collided.length, renames: renames.length };
-}
-
-async function renamesOf(
-  trx: Knex.Transaction,
-  table: string,
-  ids: bigint[],
-): Promise<Map<bigint, { oldName: string; newName: string }>> {
-  const rows = await trx(MERGE_TABLES.renames)
-    .select('entity_id', 'old_name', 'new_name')
-    .where('table_name', table)
-    .whereIn('entity_id', keyValues(ids));
-  return new Map(
-    rows.map((r: Record<string, unknown>) => [
-      BigInt(r.entity_id as bigint),
-      { oldName: String(r.old_name), newName: String(r.new_name) },
-    ]),
-  );
 }
 
 function validate(options: MergeOptions, batchSize: number): void {

@@ -55,7 +55,7 @@ export function formatMergeReport(result: MergeScenarioResult): string {
     table([['server', 'adapter', ...tableNames, 'rows', 'time', 'rows/s'], ...playRows]),
     '',
     `2. Merge ${result.shards.map((s) => s.label).join(' + ')} -> ${result.target.label}: tables in foreign-key order, keyset batches, one transaction per batch`,
-    `   ${n(merge.rowsCopied)} rows in ${secs(merge.elapsedMs)} = ${rate(merge.rowsCopied, merge.elapsedMs)} rows/s, ${n(merge.batches)} batches, ${n(merge.collisions)} key collisions, ${n(merge.renames)} renames`,
+    `   ${n(merge.rowsCopied)} rows in ${secs(merge.elapsedMs)} = ${rate(merge.rowsCopied, merge.elapsedMs)} rows/s, ${n(merge.batches)} batches, ${n(merge.totals.collisions)} key collisions, ${n(merge.totals.renames)} renames`,
     '',
     '3. Verify (every row re-read from the shards and the merged database)',
     formatVerification(v, true),
@@ -87,13 +87,13 @@ export function formatVerification(v: MergeVerification, withRenames: boolean): 
   const lines = [
     table([['table', ...labels, 'sum', 'merged', 'lost', 'shared keys'], ...rows]),
     '',
-    `   [${mark(counts && lost === 0)}] every shard row is in the merged database exactly once (${lost} lost or changed)`,
-    `   [${mark(shared === 0)}] key collisions between shards: ${n(shared)}`,
-    `   [${mark(dangling === 0 && misattached === 0)}] every foreign key resolves (${Object.keys(v.danglingReferences).length} foreign keys, ${dangling} dangling, ${misattached} now pointing at another server's row)`,
+    `   [${mark(counts && lost === 0)}] every shard row is in the merged database exactly once (${n(lost)} lost or changed)`,
+    `   [${mark(shared === 0)}] key collisions: ${n(shared)} rows whose id an earlier shard holds too`,
+    `   [${mark(dangling === 0 && misattached === 0)}] every foreign key resolves (${Object.keys(v.danglingReferences).length} foreign keys, ${n(dangling)} dangling, ${n(misattached)} now pointing at another server's row)`,
   ];
   if (v.wrongOrigin !== null) {
     lines.push(
-      `   [${mark(v.wrongOrigin === 0)}] every id still decodes to the server it was born on (${v.wrongOrigin} do not)`,
+      `   [${mark(v.wrongOrigin === 0)}] every id still decodes to the server it was born on (${n(v.wrongOrigin)} do not)`,
     );
   }
   lines.push(`   [${mark(v.unrecordedRenames === 0)}] every rename recorded: ${n(v.renames.length)} renames`);
@@ -122,7 +122,8 @@ export function formatAutoIncrementReport(r: AutoIncrementContrastResult): strin
   return [
     `4. Contrast: the same game with AUTO_INCREMENT keys (every server counts 1, 2, 3...); the checks fail, as they must`,
     `   copying S2's first player as it is: ${r.plainCopyError ?? 'accepted'}`,
-    `   the merge met ${n(r.merge.collisions)} key collisions (${perTable || 'none'}); it leaves those rows out and records them`,
+    `   the merge met ${n(r.merge.totals.collisions)} key collisions, rows whose id the merged database already held (${perTable || 'none'});`,
+    '   it left them out and recorded them in snowkey_merge_collisions',
     formatVerification(r.verification, false),
     `   -> merging AUTO_INCREMENT shards needs a re-keying script for every table and every reference.`,
   ].join('\n');

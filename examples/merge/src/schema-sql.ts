@@ -64,3 +64,17 @@ export async function createGameSchema(
 ): Promise<void> {
   for (const sql of gameSchemaSql(dialect, keys)) await db.raw(sql);
 }
+
+/**
+ * Creates the game tables `db` lacks, parents first: a merge killed while it created them (MySQL
+ * commits each CREATE TABLE on its own) finds the rest created on its next run.
+ *
+ * @example
+ * await createMissingGameTables(target, 'postgres'); // no-op when all five exist
+ */
+export async function createMissingGameTables(db: Knex, dialect: Dialect): Promise<void> {
+  const sql = gameSchemaSql(dialect);
+  for (const [i, table] of GAME_TABLES.entries()) {
+    if (!(await db.schema.hasTable(table.name))) await db.raw(sql[i]!);
+  }
+}

@@ -17,11 +17,11 @@ export interface TableCheck {
   readonly before: Readonly<Record<string, number>>;
   readonly sourceTotal: number;
   readonly merged: number;
-  /** Source rows not in the target as they were (absent, or their key holds another row). */
+  /** Source rows not in the target as they were (absent, changed, or their key holds another row). */
   readonly lost: number;
   /** Target rows that come from no source. */
   readonly extra: number;
-  /** Source ids that also exist on an earlier source: key collisions. */
+  /** Source rows whose id an earlier source holds too: key collisions (each one also lost). */
   readonly sharedKeys: number;
   /** Copied rows whose reference now points at another server's row (its key collided). */
   readonly misattached: number;
@@ -95,11 +95,16 @@ export async function verifyMerge(options: {
           collidedParents.set(c.name, await collidedIds(target, c.references!, source.serverId));
       }
       for (const row of rows) {
-        const first = !owner.has(row.id);
-        if (first) owner.set(row.id, source.serverId);
-        else sharedKeys++;
         if (layout && wrongOrigin !== null && decode(row.id, { layout }).serverId !== source.serverId)
           wrongOrigin++;
+        // A key an earlier shard holds too: the merged row under it is that shard's, so this row
+        // is lost, even when every value happens to match (two rows, one key).
+        if (owner.has(row.id)) {
+          sharedKeys++;
+          lost++;
+          continue;
+        }
+        owner.set(row.id, source.serverId);
         const there = merged.get(row.id);
         const column = table.nameColumn;
         if (!there || !sameRow(table, there, row, column ? [column] : [])) {
@@ -111,13 +116,7 @@ export async function verifyMerge(options: {
           const record = renameOf.get(key);
           if (record !== undefined && record.oldName === row[column] && record.newName === there[column]) {
             matchedRenames.add(key);
-          }
-          // The row there is this one, renamed without a record; or another server's row under this key.
-          else if (first) unrecordedRenames++;
-          else {
-            lost++;
-            continue;
-          }
+          } else unrecordedRenames++;
         }
         if (
           refs.some((c) => row[c.name] !== null && collidedParents.get(c.name)?.has(row[c.name] as bigint))

@@ -46,6 +46,25 @@ describeEachDialect(
       expect(await danglingOf(h.oracle('snowkey_c_ai_merged'))).toEqual(NO_DANGLING);
     });
 
+    test('GIVEN the AUTO_INCREMENT merge THEN the collisions it reports are exactly the rows missing by SQL, table by table, and the verifier agrees', async () => {
+      const s1 = await countsOf(h.oracle('snowkey_c_ai_s1'));
+      const s2 = await countsOf(h.oracle('snowkey_c_ai_s2'));
+      const merged = await countsOf(h.oracle('snowkey_c_ai_merged'));
+      const missing = Object.fromEntries(GAME_TABLE_NAMES.map((t) => [t, s1[t]! + s2[t]! - merged[t]!]));
+      const recorded = await h
+        .oracle('snowkey_c_ai_merged')
+        .query<{ table_name: string; n: string | number }>(
+          'SELECT table_name, COUNT(*) AS n FROM snowkey_merge_collisions GROUP BY table_name',
+        );
+      expect(Object.fromEntries(recorded.map((r) => [r.table_name, Number(r.n)]))).toEqual(missing);
+      const total = Object.values(missing).reduce((a, b) => a + b, 0);
+      expect(ai.merge.totals.collisions).toBe(total);
+      for (const t of ai.verification.tables) {
+        expect(t.sharedKeys, t.table).toBe(missing[t.table]);
+        expect(t.lost, t.table).toBe(missing[t.table]);
+      }
+    });
+
     test('GIVEN a plain copy of a second-server player THEN the database refuses the duplicate key', () => {
       expect(ai.plainCopyError).toMatch(/duplicate|unique/i);
     });

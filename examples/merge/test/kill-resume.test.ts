@@ -8,6 +8,8 @@ import { describeEachDialect } from '../../../test/helpers/databases.js';
 import {
   createGameSchema,
   createShards,
+  type MergeRun,
+  type MergeTotals,
   mergeShards,
   openDatabase,
   plainSnowflakePlayer,
@@ -69,12 +71,20 @@ async function runToEnd(child: ChildProcess): Promise<string> {
   return out;
 }
 
+/** The run the CLI printed as its `complete {...}` line. */
+function completedRun(out: string): MergeRun {
+  const line = out.split('\n').find((l) => l.startsWith('complete '));
+  if (!line) throw new Error(`the merge did not complete:\n${out}`);
+  return JSON.parse(line.slice('complete '.length)) as MergeRun;
+}
+
 describeEachDialect(
   'a merge killed with SIGKILL and run again',
   (ctx) => {
     let h: ReturnType<typeof harnessHost>;
     let shards: Shard[];
     let reference: string;
+    let referenceTotals: MergeTotals;
 
     beforeAll(async () => {
       h = harnessHost(ctx.dialect);
@@ -87,7 +97,7 @@ describeEachDialect(
       const sources = shards.map((s) => ({ serverId: s.serverId, db: openDatabase(s.ref) }));
       try {
         await createGameSchema(target, ctx.dialect);
-        await mergeShards({ sources, target, batchSize: BATCH });
+        referenceTotals = (await mergeShards({ sources, target, batchSize: BATCH })).totals;
       } finally {
         await Promise.all([target.destroy(), ...sources.map((s) => s.db.destroy())]);
       }
@@ -111,7 +121,7 @@ describeEachDialect(
       expect(present).toBe(Number(progress[0]!.n));
       expect(present).toBeGreaterThan(0);
 
-      expect(await runToEnd(spawnMerge(ref.url, shards))).toMatch(/^complete /m);
+      expect(completedRun(await runToEnd(spawnMerge(ref.url, shards))).totals).toEqual(referenceTotals);
       expect(await dumpOf(db)).toBe(reference);
     });
 
@@ -131,11 +141,12 @@ describeEachDialect(
       // It really was interrupted: 10 (table, server) pairs to merge, not all of them finished.
       expect(Number(finished!.n) + Number(unfinished!.n)).toBeLessThan(10);
 
-      const out = await runToEnd(spawnMerge(ref.url, shards));
-      expect(out).toMatch(/^complete /m);
+      const resumed = completedRun(await runToEnd(spawnMerge(ref.url, shards)));
+      expect(resumed.totals).toEqual(referenceTotals);
       expect(await dumpOf(db)).toBe(reference);
-      const again = await runToEnd(spawnMerge(ref.url, shards));
-      expect(again).toMatch(/"rowsCopied":0/);
+      const again = completedRun(await runToEnd(spawnMerge(ref.url, shards)));
+      expect(again).toMatchObject({ batches: 0, rowsCopied: 0, totals: referenceTotals });
+      expect(await dumpOf(db)).toBe(reference);
     });
   },
   { label: 'kill' },

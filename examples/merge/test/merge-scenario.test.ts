@@ -142,13 +142,17 @@ describeEachDialect(
       expect(result.verification.problems).toEqual([]);
       expect(result.verification.ok).toBe(true);
       expect(result.merge.collisions).toBe(0);
+      expect(result.merge.totals.rowsCopied).toBe(
+        result.verification.tables.reduce((a, t) => a + t.sourceTotal, 0),
+      );
     });
 
     test('GIVEN a finished merge WHEN run again THEN nothing changes', async () => {
       const again = await mergeInto('again', async (sources, target) => {
         await mergeShards({ sources, target, batchSize: 20 });
         const second = await mergeShards({ sources, target, batchSize: 20 });
-        expect(second.rowsCopied).toBe(0);
+        expect(second).toMatchObject({ complete: true, batches: 0, rowsCopied: 0, renames: 0 });
+        expect(second.totals).toEqual(result.merge.totals);
       });
       expect(await dumpOf(again)).toBe(reference);
     });
@@ -162,6 +166,7 @@ describeEachDialect(
           expect(first.batches).toBe(k);
           const rest = await mergeShards({ sources, target, batchSize: 20 });
           expect(rest.complete).toBe(true);
+          expect(rest.totals).toEqual(result.merge.totals);
         });
         expect(await dumpOf(resumed)).toBe(reference);
       },
