@@ -5,9 +5,10 @@ import { resolveOptions, type SnowkeyPrismaOptions } from './options.js';
 
 /**
  * A Prisma client extension that fills snowflake ids before the INSERT: in `create`,
- * `createMany`, `createManyAndReturn`, the create branch of `upsert`, and every nested `create`,
- * `createMany`, `connectOrCreate` and `upsert` at any depth (also under `update`), inside
- * `$transaction` of both forms too. An id the caller set is kept.
+ * `createMany`, `createManyAndReturn` (where Prisma offers it: not on MySQL), the create branch
+ * of `upsert`, and every nested `create`, `createMany`, `connectOrCreate` and `upsert` at any
+ * depth (also under `update`), inside `$transaction` of both forms too. An id the caller set is
+ * kept.
  *
  * The options are checked at once; `$extends` then checks `models` against the client's data
  * model and throws {@link SnowflakeFieldError} for an unknown model or a field that is not a

@@ -10,6 +10,14 @@ describeEachDialect('@snowkey/prisma nested writes', (ctx) => {
   const children = (parentId: bigint) =>
     rows('SELECT id, parent_id, label FROM sk_child WHERE parent_id = ? ORDER BY label', [parentId]);
   const s = (id: bigint) => String(id);
+  /** A parent with one child, both created through the extension. */
+  const parentWithChild = async (name: string) => {
+    const parent = await t.prisma.parent.create({
+      data: { name, children: { create: { label: name } } },
+      include: { children: true },
+    });
+    return { parentId: parent.id, childId: parent.children[0]!.id };
+  };
 
   test('GIVEN create with to-many create (array) THEN the parent and each child get ids in order', async () => {
     const first = t.generator.peek();
@@ -69,6 +77,64 @@ describeEachDialect('@snowkey/prisma nested writes', (ctx) => {
     ]);
   });
 
+  /** Each nested form two relations down (Parent > Child > Toy); resolves to where the toy's ids must be. */
+  const twoDown: [string, (label: string) => Promise<{ childId: bigint; toyId: bigint }>][] = [
+    [
+      'createMany under a nested create',
+      async (label) => {
+        const first = t.generator.peek();
+        await t.prisma.parent.create({
+          data: { name: label, children: { create: { label, toys: { createMany: { data: [{ label }] } } } } },
+        });
+        return { childId: first + 1n, toyId: first + 2n };
+      },
+    ],
+    [
+      'connectOrCreate under a nested create',
+      async (label) => {
+        const first = t.generator.peek();
+        await t.prisma.parent.create({
+          data: {
+            name: label,
+            children: {
+              create: { label, toys: { connectOrCreate: { where: { id: 1n }, create: { label } } } },
+            },
+          },
+        });
+        return { childId: first + 1n, toyId: first + 2n };
+      },
+    ],
+    [
+      'upsert under a nested update',
+      async (label) => {
+        const { parentId, childId } = await parentWithChild(label);
+        const first = t.generator.peek();
+        await t.prisma.parent.update({
+          where: { id: parentId },
+          data: {
+            children: {
+              update: {
+                where: { id: childId },
+                data: { toys: { upsert: { where: { id: 1n }, create: { label }, update: {} } } },
+              },
+            },
+          },
+        });
+        return { childId, toyId: first };
+      },
+    ],
+  ];
+  test.each(twoDown)(
+    'GIVEN %s two relations down THEN the new row gets both its ids',
+    async (form, write) => {
+      const label = `two-down ${form}`.slice(0, 40);
+      const { childId, toyId } = await write(label);
+      expect(await rows('SELECT id, serial, child_id FROM sk_toy WHERE label = ?', [label])).toEqual([
+        { id: s(toyId), serial: s(toyId + 1n), child_id: s(childId) },
+      ]);
+    },
+  );
+
   test('GIVEN connectOrCreate to-many with one existing and one new row THEN only the new row gets an id', async () => {
     const owner = await t.prisma.parent.create({ data: { name: 'coc-owner' } });
     const existing = await t.prisma.child.create({ data: { label: 'old', parentId: owner.id } });
@@ -124,14 +190,10 @@ describeEachDialect('@snowkey/prisma nested writes', (ctx) => {
   });
 
   test('GIVEN update of a child (to-many and to-one wrapper forms) with creates below THEN those rows get ids', async () => {
-    const parent = await t.prisma.parent.create({
-      data: { name: 'upd', children: { create: { label: 'upd-child' } } },
-      include: { children: true },
-    });
-    const childId = parent.children[0]!.id;
+    const { parentId, childId } = await parentWithChild('upd');
     const first = t.generator.peek();
     await t.prisma.parent.update({
-      where: { id: parent.id },
+      where: { id: parentId },
       data: {
         children: { update: { where: { id: childId }, data: { toys: { create: { label: 'upd-toy' } } } } },
       },
@@ -143,7 +205,7 @@ describeEachDialect('@snowkey/prisma nested writes', (ctx) => {
     expect(await rows('SELECT id, serial FROM sk_toy WHERE child_id = ?', [childId])).toEqual([
       { id: s(first), serial: s(first + 1n) },
     ]);
-    expect(await rows('SELECT id FROM sk_profile WHERE parent_id = ?', [parent.id])).toEqual([
+    expect(await rows('SELECT id FROM sk_profile WHERE parent_id = ?', [parentId])).toEqual([
       { id: s(first + 2n) },
     ]);
   });
@@ -161,7 +223,7 @@ describeEachDialect('@snowkey/prisma nested writes', (ctx) => {
   test('GIVEN a model without snowflake fields THEN its nested creates are still filled', async () => {
     const first = t.generator.peek();
     const shelf = await t.prisma.shelf.create({
-      data: { name: 'shelf', items: { create: [{ label: 's1' }] } },
+      data: { id: 1, name: 'shelf', items: { create: [{ label: 's1' }] } },
     });
     expect(await rows('SELECT id, shelf_id FROM sk_stock WHERE label = ?', ['s1'])).toEqual([
       { id: s(first), shelf_id: shelf.id },

@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { describeEachDialect } from '../../../test/helpers/databases.js';
 import { prismaSqlClient, snowkey } from '../src/index.js';
-import { openPrisma, type TestPrismaClient } from './helpers/prisma-test-client.js';
+import { createTestTables, openPrisma, type TestPrismaClient } from './helpers/prisma-test-client.js';
 
 describeEachDialect('prismaSqlClient', (ctx) => {
   let prisma: TestPrismaClient;
@@ -73,9 +73,7 @@ describeEachDialect('prismaSqlClient', (ctx) => {
 
     const generator = new Snowflake({ layout: layouts.default, lease: first, clock: clock.now });
     const extended = prisma.$extends(snowkey({ generator, models: { Item: 'id' } }));
-    await ctx.db.query(
-      'CREATE TABLE sk_item (id BIGINT NOT NULL PRIMARY KEY, name VARCHAR(100) NOT NULL, qty INT NOT NULL)',
-    );
+    await createTestTables(ctx.db);
     const item = await extended.item.create({ data: { name: 'leased', qty: 1 } });
     expect(generator.decode(item.id).workerId).toBe(0);
 

@@ -20,9 +20,9 @@ export function ensureTestClients(): void {
   generated = true;
 }
 
-/** Creates the tables of test/prisma/models.prisma from the SQL file of the database's dialect. */
+/** Creates the tables of test/prisma/models.prisma from test/sql/tables.sql (one SQL for every dialect). */
 export async function createTestTables(db: TestDatabase): Promise<void> {
-  const sql = readFileSync(join(packageRoot, 'test', 'sql', `${db.dialect}.sql`), 'utf8');
+  const sql = readFileSync(join(packageRoot, 'test', 'sql', 'tables.sql'), 'utf8');
   const statements = sql
     .replace(/--.*$/gm, '')
     .split(';')

@@ -1,6 +1,10 @@
--- Tables of the @snowkey/prisma tests on PostgreSQL.
--- Snowflake columns are NOT NULL with no DEFAULT, so an INSERT that reaches the database
--- without an id fails rather than writing a placeholder.
+-- Tables of the @snowkey/prisma tests (test/prisma/models.prisma), the same SQL on PostgreSQL,
+-- MySQL/MariaDB and SQLite: a snowflake key needs nothing dialect-specific.
+-- Snowflake columns are BIGINT NOT NULL with no DEFAULT, so an INSERT that reaches the database
+-- without an id fails rather than writing a placeholder. Per dialect, that takes:
+--   MySQL/MariaDB: strict SQL mode (the default since MySQL 5.7 and MariaDB 10.2.4); without it
+--     a missing NOT NULL value is written as 0.
+--   SQLite: the NOT NULL itself, since a PRIMARY KEY that is not INTEGER PRIMARY KEY may hold NULL.
 CREATE TABLE sk_item (
   id BIGINT NOT NULL PRIMARY KEY,
   name VARCHAR(100) NOT NULL UNIQUE,
@@ -29,8 +33,9 @@ CREATE TABLE sk_toy (
   label VARCHAR(100) NOT NULL,
   FOREIGN KEY (child_id) REFERENCES sk_child (id)
 );
+-- Not a snowflake table: its key is an INT the caller gives.
 CREATE TABLE sk_shelf (
-  id SERIAL PRIMARY KEY,
+  id INT NOT NULL PRIMARY KEY,
   name VARCHAR(100) NOT NULL
 );
 CREATE TABLE sk_stock (
