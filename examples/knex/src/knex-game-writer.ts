@@ -1,11 +1,4 @@
-import type {
-  GameWriter,
-  NewGuild,
-  NewItem,
-  NewMail,
-  NewMembership,
-  NewPlayer,
-} from '@snowkey/example-merge';
+import type * as Game from '@snowkey/example-merge';
 import type { SnowkeyKnex } from '@snowkey/knex';
 
 /**
@@ -34,14 +27,14 @@ type GameKnex = SnowkeyKnex<typeof GAME_ID_COLUMNS>;
  * const writer = new KnexGameWriter(sk);
  * await writer.createPlayer({ name: 'Aria', homeServer: 1, level: 1, createdAt: Date.now() }); // 2500114...n
  */
-export class KnexGameWriter implements GameWriter {
+export class KnexGameWriter implements Game.GameWriter {
   readonly #sk: GameKnex;
 
   constructor(sk: GameKnex) {
     this.#sk = sk;
   }
 
-  async createPlayer(p: NewPlayer): Promise<bigint> {
+  async createPlayer(p: Game.NewPlayer): Promise<bigint> {
     const [row] = await this.#sk.insert('players', {
       name: p.name,
       home_server: p.homeServer,
@@ -51,7 +44,7 @@ export class KnexGameWriter implements GameWriter {
     return row!.id;
   }
 
-  createGuild(g: NewGuild): Promise<{ guildId: bigint; membershipId: bigint }> {
+  createGuild(g: Game.NewGuild): Promise<{ guildId: bigint; membershipId: bigint }> {
     return this.#sk.transaction(async (tx) => {
       const [guild] = await tx.insert('guilds', {
         name: g.name,
@@ -68,7 +61,7 @@ export class KnexGameWriter implements GameWriter {
     });
   }
 
-  async joinGuild(m: NewMembership): Promise<bigint> {
+  async joinGuild(m: Game.NewMembership): Promise<bigint> {
     const [row] = await this.#sk.insert('guild_members', {
       guild_id: m.guildId,
       player_id: m.playerId,
@@ -78,7 +71,7 @@ export class KnexGameWriter implements GameWriter {
     return row!.id;
   }
 
-  async createItems(items: NewItem[]): Promise<bigint[]> {
+  async createItems(items: Game.NewItem[]): Promise<bigint[]> {
     const rows = await this.#sk.insert(
       'items',
       items.map((i) => ({ owner_id: i.ownerId, kind: i.kind, qty: i.qty, created_at: i.createdAt })),
@@ -86,7 +79,7 @@ export class KnexGameWriter implements GameWriter {
     return rows.map((r) => r.id);
   }
 
-  sendMail(m: NewMail): Promise<bigint> {
+  sendMail(m: Game.NewMail): Promise<bigint> {
     return this.#sk.transaction(async (tx) => {
       if (m.itemId !== null) {
         await tx.knex('items').where({ id: m.itemId }).update({ owner_id: m.recipientId });

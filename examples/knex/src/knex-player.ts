@@ -1,12 +1,18 @@
 import { layouts, Snowflake } from '@snowkey/core';
-import { type DatabaseRef, playShard, type ShardPlayer, sqliteFilename } from '@snowkey/example-merge';
+import {
+  type DatabaseRef,
+  playShard,
+  type ShardPlayer,
+  sqliteFilename,
+  sqlitePool,
+} from '@snowkey/example-merge';
 import { snowkeyKnex, withBigintReads } from '@snowkey/knex';
 import knex, { type Knex } from 'knex';
 import { GAME_ID_COLUMNS, KnexGameWriter } from './knex-game-writer.js';
 
 /**
  * The Knex config of a game server's database, with `withBigintReads` so every BIGINT reads
- * back as an exact bigint. SQLite gets one connection with foreign keys on.
+ * back as an exact bigint. SQLite gets the examples' `sqlitePool()`: one connection, foreign keys on.
  *
  * @example
  * const db = knex(knexConfig({ dialect: 'postgres', url: 'postgres://postgres@127.0.0.1/game_s1' }));
@@ -20,15 +26,7 @@ export function knexConfig(ref: DatabaseRef): Knex.Config {
       client: 'better-sqlite3',
       connection: { filename: sqliteFilename(ref.url) },
       useNullAsDefault: true,
-      pool: {
-        min: 1,
-        max: 1,
-        afterCreate(conn: { pragma(s: string): unknown }, done: (err: Error | null, c: unknown) => void) {
-          conn.pragma('journal_mode = WAL');
-          conn.pragma('foreign_keys = ON');
-          done(null, conn);
-        },
-      },
+      pool: sqlitePool(),
     });
   }
   return withBigintReads({

@@ -95,23 +95,34 @@ export function openDatabase(ref: DatabaseRef, options: { poolMax?: number } = {
         client: 'better-sqlite3',
         connection: { filename: sqliteFilename(ref.url), options: { safeIntegers: true } },
         useNullAsDefault: true,
-        // One connection: SQLite has one writer at a time, so queued transactions wait in the pool
-        // instead of failing with SQLITE_BUSY.
-        pool: {
-          min: 1,
-          max: 1,
-          afterCreate(conn: { pragma(s: string): unknown }, done: (err: Error | null, c: unknown) => void) {
-            conn.pragma('journal_mode = WAL');
-            conn.pragma('synchronous = NORMAL');
-            conn.pragma('busy_timeout = 10000');
-            conn.pragma('foreign_keys = ON');
-            done(null, conn);
-          },
-        },
+        pool: sqlitePool(),
       });
     default:
       throw new InvalidArgumentError('dialect', 'postgres, mysql or sqlite', (ref as DatabaseRef).dialect);
   }
+}
+
+/**
+ * The Knex pool of a game database on SQLite (better-sqlite3). One connection: SQLite has one
+ * writer at a time, so queued transactions wait in the pool instead of failing with SQLITE_BUSY.
+ * Foreign keys on (SQLite leaves them off per connection), WAL and a busy timeout so another
+ * process (the merge, the verifier) can read while a game server writes.
+ *
+ * @example
+ * knex({ client: 'better-sqlite3', connection: { filename }, useNullAsDefault: true, pool: sqlitePool() });
+ */
+export function sqlitePool(): Knex.PoolConfig {
+  return {
+    min: 1,
+    max: 1,
+    afterCreate(conn: { pragma(s: string): unknown }, done: (err: Error | null, c: unknown) => void) {
+      conn.pragma('journal_mode = WAL');
+      conn.pragma('synchronous = NORMAL');
+      conn.pragma('busy_timeout = 10000');
+      conn.pragma('foreign_keys = ON');
+      done(null, conn);
+    },
+  };
 }
 
 /**

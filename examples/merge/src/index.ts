@@ -17,6 +17,7 @@ export {
   keyValues,
   openDatabase,
   sqliteFilename,
+  sqlitePool,
 } from './database.js';
 export { createFreshDatabase, type DatabaseHost, dropDatabase, withDatabase } from './database-host.js';
 export { loadRepositoryEnv } from './dot-env.js';

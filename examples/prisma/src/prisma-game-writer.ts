@@ -1,13 +1,5 @@
 import type { IdGenerator } from '@snowkey/core';
-import type {
-  Dialect,
-  GameWriter,
-  NewGuild,
-  NewItem,
-  NewMail,
-  NewMembership,
-  NewPlayer,
-} from '@snowkey/example-merge';
+import type * as Game from '@snowkey/example-merge';
 import type { GameClient } from './game-client.js';
 
 /**
@@ -21,18 +13,18 @@ import type { GameClient } from './game-client.js';
  * const writer = new PrismaGameWriter(prisma, generator, 'postgres');
  * await writer.createPlayer({ name: 'Aria', homeServer: 1, level: 1, createdAt: Date.now() }); // 2500114...n
  */
-export class PrismaGameWriter implements GameWriter {
+export class PrismaGameWriter implements Game.GameWriter {
   readonly #prisma: GameClient;
   readonly #generator: IdGenerator;
-  readonly #dialect: Dialect;
+  readonly #dialect: Game.Dialect;
 
-  constructor(prisma: GameClient, generator: IdGenerator, dialect: Dialect) {
+  constructor(prisma: GameClient, generator: IdGenerator, dialect: Game.Dialect) {
     this.#prisma = prisma;
     this.#generator = generator;
     this.#dialect = dialect;
   }
 
-  async createPlayer(p: NewPlayer): Promise<bigint> {
+  async createPlayer(p: Game.NewPlayer): Promise<bigint> {
     const player = await this.#prisma.player.create({
       data: { name: p.name, homeServer: p.homeServer, level: p.level, createdAt: BigInt(p.createdAt) },
       select: { id: true },
@@ -40,7 +32,7 @@ export class PrismaGameWriter implements GameWriter {
     return player.id;
   }
 
-  async createGuild(g: NewGuild): Promise<{ guildId: bigint; membershipId: bigint }> {
+  async createGuild(g: Game.NewGuild): Promise<{ guildId: bigint; membershipId: bigint }> {
     const at = BigInt(g.createdAt);
     // A nested write: Prisma runs both INSERTs in one transaction; the extension filled both ids.
     const guild = await this.#prisma.guild.create({
@@ -55,7 +47,7 @@ export class PrismaGameWriter implements GameWriter {
     return { guildId: guild.id, membershipId: guild.members[0]!.id };
   }
 
-  async joinGuild(m: NewMembership): Promise<bigint> {
+  async joinGuild(m: Game.NewMembership): Promise<bigint> {
     const member = await this.#prisma.guildMember.create({
       data: { guildId: m.guildId, playerId: m.playerId, role: m.role, joinedAt: BigInt(m.joinedAt) },
       select: { id: true },
@@ -63,7 +55,7 @@ export class PrismaGameWriter implements GameWriter {
     return member.id;
   }
 
-  async createItems(items: NewItem[]): Promise<bigint[]> {
+  async createItems(items: Game.NewItem[]): Promise<bigint[]> {
     const data = items.map((i) => ({
       ownerId: i.ownerId,
       kind: i.kind,
@@ -79,7 +71,7 @@ export class PrismaGameWriter implements GameWriter {
     return ids;
   }
 
-  sendMail(m: NewMail): Promise<bigint> {
+  sendMail(m: Game.NewMail): Promise<bigint> {
     return this.#prisma.$transaction(async (tx) => {
       if (m.itemId !== null) {
         await tx.item.update({

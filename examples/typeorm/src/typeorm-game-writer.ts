@@ -1,11 +1,4 @@
-import type {
-  GameWriter,
-  NewGuild,
-  NewItem,
-  NewMail,
-  NewMembership,
-  NewPlayer,
-} from '@snowkey/example-merge';
+import type * as Game from '@snowkey/example-merge';
 import type { DataSource, EntityManager } from 'typeorm';
 import { Guild, GuildMember, Item, Mail, Player } from './game-entities.js';
 
@@ -20,7 +13,7 @@ import { Guild, GuildMember, Item, Mail, Player } from './game-entities.js';
  * const writer = new TypeormGameWriter(dataSource);
  * await writer.createPlayer({ name: 'Aria', homeServer: 1, level: 1, createdAt: Date.now() }); // 2500114...n
  */
-export class TypeormGameWriter implements GameWriter {
+export class TypeormGameWriter implements Game.GameWriter {
   readonly #ds: DataSource;
   #queue: Promise<unknown> = Promise.resolve();
   readonly #serial: boolean;
@@ -30,11 +23,11 @@ export class TypeormGameWriter implements GameWriter {
     this.#serial = dataSource.options.type === 'better-sqlite3';
   }
 
-  createPlayer(p: NewPlayer): Promise<bigint> {
+  createPlayer(p: Game.NewPlayer): Promise<bigint> {
     return this.#run(async (em) => (await em.save(em.create(Player, p))).id);
   }
 
-  createGuild(g: NewGuild): Promise<{ guildId: bigint; membershipId: bigint }> {
+  createGuild(g: Game.NewGuild): Promise<{ guildId: bigint; membershipId: bigint }> {
     return this.#transaction(async (em) => {
       const guild = em.create(Guild, {
         name: g.name,
@@ -49,11 +42,11 @@ export class TypeormGameWriter implements GameWriter {
     });
   }
 
-  joinGuild(m: NewMembership): Promise<bigint> {
+  joinGuild(m: Game.NewMembership): Promise<bigint> {
     return this.#run(async (em) => (await em.save(em.create(GuildMember, m))).id);
   }
 
-  createItems(items: NewItem[]): Promise<bigint[]> {
+  createItems(items: Game.NewItem[]): Promise<bigint[]> {
     return this.#run(async (em) => {
       const rows = items.map((i) => em.create(Item, i));
       // One multi-row INSERT; the ids are filled on the objects passed in.
@@ -62,7 +55,7 @@ export class TypeormGameWriter implements GameWriter {
     });
   }
 
-  sendMail(m: NewMail): Promise<bigint> {
+  sendMail(m: Game.NewMail): Promise<bigint> {
     return this.#transaction(async (em) => {
       if (m.itemId !== null) await em.update(Item, { id: m.itemId }, { ownerId: m.recipientId });
       return (await em.save(em.create(Mail, m))).id;
