@@ -35,6 +35,15 @@ describeEachDialect('@snowkey/prisma top-level creates', (ctx) => {
     expect(t.generator.issued.length).toBe(before);
   });
 
+  test('GIVEN a Number id past 2^53 THEN create throws naming Item.id before any SQL, and no row is written', async () => {
+    // 2^53 + 1 as a Number is already 2^53: Prisma's types allow it, the extension refuses it.
+    const rounded = 2 ** 53 + 1;
+    await expect(t.prisma.item.create({ data: { id: rounded, name: 'rounded', qty: 1 } })).rejects.toThrow(
+      '"Item.id" must be a bigint in 0..2^63-1',
+    );
+    expect(await itemRow('rounded')).toEqual([]);
+  });
+
   test('GIVEN one input object passed to two creates THEN each row gets its own id and the input is unchanged', async () => {
     const data = { name: 'reused' };
     const a = await t.prisma.parent.create({ data });

@@ -84,6 +84,31 @@ describe('createIdFiller', () => {
     });
   });
 
+  test.each([
+    ['a Number past 2^53 (already rounded)', 2 ** 53 + 2],
+    ['a negative bigint', -1n],
+    ['a bigint past 2^63-1', 2n ** 63n],
+    ['a fraction', 1.5],
+    ['a string', '12'],
+  ])('GIVEN a caller id that is %s THEN create and createMany throw naming Player.id', (_label, id) => {
+    const filler = createIdFiller(plan, counterGenerator(1n));
+    for (const [model, operation, args] of [
+      ['Player', 'create', { data: { id } }],
+      ['Player', 'createMany', { data: [{}, { id }] }],
+      ['Team', 'create', { data: { players: { create: { id } } } }],
+    ] as const) {
+      expect(() => filler.fill(model, operation, args)).toThrow(InvalidArgumentError);
+      expect(() => filler.fill(model, operation, args)).toThrow('"Player.id" must be a bigint in 0..2^63-1');
+    }
+  });
+
+  test('GIVEN a caller id that is a safe Number or null THEN it is kept as given', () => {
+    const filler = createIdFiller(plan, counterGenerator(1n));
+    expect(filler.fill('Player', 'createMany', { data: [{ id: 5 }, { id: null }] })).toEqual({
+      data: [{ id: 5 }, { id: null }],
+    });
+  });
+
   test('GIVEN a generator that returns a number THEN the create fails with InvalidArgumentError', () => {
     const filler = createIdFiller(plan, { nextId: () => 5 as unknown as bigint });
     expect(() => filler.fill('Player', 'create', { data: {} })).toThrow(InvalidArgumentError);
