@@ -78,16 +78,27 @@ describe('toPgPlaceholders', () => {
 });
 
 describe('an unreachable server', () => {
-  test('GIVEN CI=true THEN resolving it throws a message that names the URL and the variable', async () => {
-    await expect(
-      resolveServerUncached('mysql', {
-        CI: 'true',
-        SNOWKEY_MYSQL_URL: 'mysql://root:secret@127.0.0.1:1/test',
-      }),
-    ).rejects.toThrow(
-      /CI=true and mysql at mysql:\/\/root:\*\*\*@127\.0\.0\.1:1\/test .*unreachable .*SNOWKEY_MYSQL_URL/,
-    );
-  });
+  test.each([
+    [
+      'mysql',
+      'SNOWKEY_MYSQL_URL',
+      'mysql://root:secret@127.0.0.1:1/test',
+      'mysql://root:\\*\\*\\*@127\\.0\\.0\\.1:1/test',
+    ],
+    [
+      'postgres',
+      'SNOWKEY_PG_URL',
+      'postgres://postgres:secret@127.0.0.1:1/postgres',
+      'postgres://postgres:\\*\\*\\*@127\\.0\\.0\\.1:1/postgres',
+    ],
+  ] as const)(
+    'GIVEN CI=true AND %s at a closed port THEN resolving it throws a message that names the URL (password hidden) and %s',
+    async (dialect, variable, url, shown) => {
+      await expect(resolveServerUncached(dialect, { CI: 'true', [variable]: url })).rejects.toThrow(
+        new RegExp(`CI=true and ${dialect} at ${shown} .*unreachable \\(ECONNREFUSED\\).*${variable}`),
+      );
+    },
+  );
 
   test('GIVEN no CI and no usable container runtime THEN it resolves to a skip with the reason', async () => {
     const r = await resolveServerUncached('postgres', {

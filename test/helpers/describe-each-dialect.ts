@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, test } from 'vitest';
+import { aroundAll, describe, test } from 'vitest';
 import { createTestDatabase, type DroppableTestDatabase, selectedDialects } from './create-test-database.js';
 import { resolveServer } from './database-servers.js';
 import type { Dialect, TestDatabase } from './test-database.js';
@@ -11,10 +11,12 @@ export interface DialectContext {
 }
 
 /**
- * One `describe` per selected dialect (see `DIALECTS`), titled `title [dialect]`. Its `beforeAll`
- * creates a fresh database and its `afterAll` drops it. When a server is unreachable: with
- * `CI=true` the block's `beforeAll` throws, so every test in it fails; elsewhere (after trying
- * testcontainers) the block holds one skipped test whose title gives the reason.
+ * One `describe` per selected dialect (see `DIALECTS`), titled `title [dialect]`. A fresh database
+ * is created before the block's own hooks and tests and dropped after them, even when one of the
+ * block's `afterAll` hooks throws (vitest stops running a block's later `afterAll` hooks at the
+ * first that throws, so the drop is not one of them: it wraps the block with `aroundAll`).
+ * When a server is unreachable: with `CI=true` the block holds one failing test whose error says
+ * so; elsewhere (after trying testcontainers) one skipped test whose title gives the reason.
  *
  * @example
  * describeEachDialect('leases', (ctx) => {
@@ -31,27 +33,32 @@ export function describeEachDialect(
 ): void {
   for (const dialect of options.dialects ?? selectedDialects()) {
     describe(`${title} [${dialect}]`, async () => {
-      let unreachable: unknown;
       if (dialect !== 'sqlite') {
+        let server: Awaited<ReturnType<typeof resolveServer>>;
         try {
-          const server = await resolveServer(dialect);
-          if (server.kind === 'skip') {
-            console.warn(`[snowkey test harness] ${dialect} tests skipped: ${server.reason}`);
-            test.skip(`skipped: ${server.reason}`, () => {});
-            return;
-          }
+          server = await resolveServer(dialect);
         } catch (err) {
-          unreachable = err;
+          // CI=true: a failing test (not a failed hook, which vitest reports as skipped tests).
+          test(`GIVEN CI=true THEN the ${dialect} server must be reachable`, () => {
+            throw err;
+          });
+          return;
+        }
+        if (server.kind === 'skip') {
+          console.warn(`[snowkey test harness] ${dialect} tests skipped: ${server.reason}`);
+          test.skip(`skipped: ${server.reason}`, () => {});
+          return;
         }
       }
 
       let db: DroppableTestDatabase | undefined;
-      beforeAll(async () => {
-        if (unreachable) throw unreachable;
+      aroundAll(async (runSuite) => {
         db = await createTestDatabase(dialect, options.label ?? title);
-      });
-      afterAll(async () => {
-        await db?.drop();
+        try {
+          await runSuite();
+        } finally {
+          await db.drop();
+        }
       });
 
       body({
