@@ -1,13 +1,17 @@
 import { decode, layouts } from '@snowkey/core';
+import Database from 'better-sqlite3';
 import type { TestDatabase } from '../../../../test/helpers/databases.js';
 
 /**
  * The tests' own SQL over a game database, independent of the example code: counts, foreign
  * keys, duplicates, a full dump. BIGINT values arrive as strings from the harness.
  */
+/** What the oracle needs of a database: raw SQL through a plain driver. */
+export type SqlReader = Pick<TestDatabase, 'query'>;
+
 export const GAME_TABLE_NAMES = ['players', 'guilds', 'guild_members', 'items', 'mail'] as const;
 
-export async function countsOf(db: TestDatabase): Promise<Record<string, number>> {
+export async function countsOf(db: SqlReader): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const t of GAME_TABLE_NAMES) {
     const [row] = await db.query<{ n: string | number }>(`SELECT COUNT(*) AS n FROM ${t}`);
@@ -34,7 +38,7 @@ const DANGLING = {
     'SELECT COUNT(*) AS n FROM mail c LEFT JOIN items p ON p.id = c.item_id WHERE c.item_id IS NOT NULL AND p.id IS NULL',
 };
 
-export async function danglingOf(db: TestDatabase): Promise<Record<string, number>> {
+export async function danglingOf(db: SqlReader): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const [fk, sql] of Object.entries(DANGLING)) {
     const [row] = await db.query<{ n: string | number }>(sql);
@@ -46,7 +50,7 @@ export async function danglingOf(db: TestDatabase): Promise<Record<string, numbe
 export const NO_DANGLING = Object.fromEntries(Object.keys(DANGLING).map((k) => [k, 0]));
 
 /** Names held by more than one player or guild, and ids held by more than one row. */
-export async function duplicatesOf(db: TestDatabase): Promise<number> {
+export async function duplicatesOf(db: SqlReader): Promise<number> {
   let n = 0;
   for (const sql of [
     'SELECT name FROM players GROUP BY name HAVING COUNT(*) > 1',
@@ -58,12 +62,12 @@ export async function duplicatesOf(db: TestDatabase): Promise<number> {
   return n;
 }
 
-export async function idsOf(db: TestDatabase, table: string): Promise<string[]> {
+export async function idsOf(db: SqlReader, table: string): Promise<string[]> {
   return (await db.query<{ id: string }>(`SELECT id FROM ${table} ORDER BY id`)).map((r) => String(r.id));
 }
 
 /** Every row of every game table and the rename list, in key order, as one comparable value. */
-export async function dumpOf(db: TestDatabase): Promise<string> {
+export async function dumpOf(db: SqlReader): Promise<string> {
   const parts: unknown[] = [];
   for (const t of GAME_TABLE_NAMES) parts.push(await db.query(`SELECT * FROM ${t} ORDER BY id`));
   parts.push(
@@ -75,7 +79,25 @@ export async function dumpOf(db: TestDatabase): Promise<string> {
 }
 
 /** Ids of `table` that do not decode (layouts.gameServer) to `serverId`. */
-export async function foreignBornOf(db: TestDatabase, table: string, serverId: number): Promise<number> {
+export async function foreignBornOf(db: SqlReader, table: string, serverId: number): Promise<number> {
   const ids = await idsOf(db, table);
   return ids.filter((id) => decode(BigInt(id), { layout: layouts.gameServer }).serverId !== serverId).length;
+}
+
+/**
+ * A SQLite file read through better-sqlite3 itself (safe integers, read-only), for databases the
+ * examples' CLIs created outside the harness. BIGINT values come back as strings, as from the harness.
+ */
+export function sqliteFileReader(filename: string): SqlReader & { close(): void } {
+  const db = new Database(filename, { readonly: true });
+  db.defaultSafeIntegers(true);
+  return {
+    async query<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
+      const rows = db.prepare(sql).all(...params) as Record<string, unknown>[];
+      return rows.map((r) =>
+        Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'bigint' ? v.toString() : v])),
+      ) as T[];
+    },
+    close: () => db.close(),
+  };
 }
