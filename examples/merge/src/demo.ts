@@ -16,7 +16,7 @@ process.exitCode = await runExampleCli(
   {
     title: 'snowkey 合服 demo',
     usage: USAGE,
-    defaults: { prefix: 'snowkey_demo', players: 1500, adapters: ['typeorm', 'prisma', 'knex'] },
+    defaults: { prefix: 'snowkey_demo', players: 1000, adapters: ['typeorm', 'prisma', 'knex'] },
     players: (opts, serverIds) =>
       serverIds.map((_, i) => {
         const name = opts.adapters[i % opts.adapters.length]!;

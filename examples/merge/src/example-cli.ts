@@ -43,7 +43,9 @@ export async function runExampleCli(cli: ExampleCli, argv: readonly string[]): P
     const started = performance.now();
     const serverIds = Array.from({ length: opts.shards }, (_, i) => i + 1);
     const where = 'dir' in opts.host ? `SQLite files in ${opts.host.dir}` : opts.host.dialect;
-    say(`${cli.title}: ${opts.shards} game servers x ${opts.players} players on ${where}\n`);
+    say(
+      `${cli.title}: ${opts.shards} game servers x ${opts.players.toLocaleString('en-US')} players, ${opts.writers} concurrent writers each, on ${where}\n`,
+    );
     const result = await runMergeScenario({
       host: opts.host,
       prefix: opts.prefix,
@@ -68,7 +70,9 @@ export async function runExampleCli(cli: ExampleCli, argv: readonly string[]): P
         batchSize: opts.batch,
       };
       const players = Math.min(opts.players, 300);
-      say(`\n-- contrasts, ${players} players per server, plain Knex`);
+      say(
+        `\n-- contrasts: the same play on plain Knex, ${players} players per server, keys counted by the database, then by ticket counters`,
+      );
       const ai = await runAutoIncrementContrast({ ...common, serverIds, playersPerShard: players });
       say(`\n${formatAutoIncrementReport(ai)}`);
       const tickets = await runTicketServerContrast({ ...common, playersPerShard: players });
@@ -81,9 +85,13 @@ export async function runExampleCli(cli: ExampleCli, argv: readonly string[]): P
     const v = result.verification;
     const ok = v.ok && contrastsOk;
     const total = ((performance.now() - started) / 1000).toFixed(1);
-    say(
-      `\n${ok ? 'PASS' : 'FAIL'}: the snowflake merge ${v.ok ? 'verified' : `is broken: ${v.problems.join('; ')}`} (${total} s in all)`,
-    );
+    const verdict = [
+      v.ok ? 'the snowflake merge verified' : `the snowflake merge is broken: ${v.problems.join('; ')}`,
+      ...(opts.contrasts
+        ? [contrastsOk ? 'the contrasts collided, as they must' : 'the contrasts did NOT collide']
+        : []),
+    ];
+    say(`\n${ok ? 'PASS' : 'FAIL'}: ${verdict.join('; ')} (${total} s in all)`);
     say(`merged database: ${result.target.url}`);
     return ok ? 0 : 1;
   } catch (err) {

@@ -96,13 +96,15 @@ export function formatVerification(v: MergeVerification, withRenames: boolean): 
       `   [${mark(v.wrongOrigin === 0)}] every id still decodes to the server it was born on (${n(v.wrongOrigin)} do not)`,
     );
   }
-  lines.push(`   [${mark(v.unrecordedRenames === 0)}] every rename recorded: ${n(v.renames.length)} renames`);
+  lines.push(
+    `   [${mark(v.unrecordedRenames === 0)}] every rename recorded (${n(v.renames.length)} in snowkey_merge_renames, ${n(v.unrecordedRenames)} missing)`,
+  );
   if (withRenames && v.renames.length > 0) {
     const shown = v.renames
       .slice(0, 8)
       .map((r) => [r.table, r.oldName, '->', r.newName, `born on S${r.serverId}`, `id ${r.id}`]);
     lines.push(
-      `   renames${v.renames.length > shown.length ? ` (first ${shown.length} of ${v.renames.length}; all in snowkey_merge_renames)` : ''}:`,
+      `   renames, a name already taken by an earlier server's row getting this server's suffix${v.renames.length > shown.length ? ` (the first ${shown.length} of ${n(v.renames.length)})` : ''}:`,
     );
     lines.push(table(shown, '     '));
   }
