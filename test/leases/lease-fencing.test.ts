@@ -220,6 +220,28 @@ describeEachDialect('node-id lease fencing', (ctx) => {
     expect(ts(g.nextId())).toBeGreaterThan(T0 + 50_000);
   });
 
+  test('GIVEN a generator that borrowed time units ahead of its clock THEN the released high-water mark covers them AND the heir starts after them', async () => {
+    const table = freshTable();
+    const clock = manualClock(T0);
+    const l = await lease(table, clock.now);
+    const g = new Snowflake({
+      layout,
+      lease: l,
+      clock: clock.now,
+      sequenceOverflow: 'borrow',
+      maxBorrowMs: 50,
+    });
+    const ids = g.nextIds(100); // a borrowing generator starts ahead of its clock
+    const borrowed = Math.max(...ids.map(ts));
+    expect(borrowed).toBeGreaterThan(clock.current + 1);
+    await l.release();
+    expect(Number((await row(table, 0)).high_water)).toBe(borrowed);
+
+    const heir = await lease(table, clock.now);
+    expect([heir.nodeId, heir.startAfter]).toEqual([0, borrowed]);
+    expect(ts(new Snowflake({ layout, lease: heir, clock: clock.now }).nextId())).toBeGreaterThan(borrowed);
+  });
+
   test('GIVEN every node id held THEN leasing throws WorkerIdLeaseError naming the range', async () => {
     const table = freshTable();
     const clock = manualClock(T0);
