@@ -60,7 +60,7 @@ export function parseExampleArgs(
   env: NodeJS.ProcessEnv = process.env,
 ): ExampleOptions {
   const { values } = parseArgs({
-    args: [...argv],
+    args: withoutSeparator(argv),
     allowNegative: true,
     options: {
       db: { type: 'string', default: 'sqlite' },
@@ -114,6 +114,17 @@ export function parseExampleArgs(
       .filter(Boolean),
     help: values.help,
   };
+}
+
+/**
+ * `argv` without a leading `--`: pnpm 10 passes the separator of `pnpm demo -- --db postgres` on
+ * to the script, where `parseArgs` would take every flag after it for a positional.
+ *
+ * @example
+ * withoutSeparator(['--', '--db', 'postgres']); // ['--db', 'postgres']
+ */
+export function withoutSeparator(argv: readonly string[]): string[] {
+  return argv[0] === '--' ? argv.slice(1) : [...argv];
 }
 
 function intFlag(flag: string, raw: string, min: number, max: number): number {

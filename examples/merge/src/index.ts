@@ -8,6 +8,7 @@ export {
   type ExampleDefaults,
   type ExampleOptions,
   parseExampleArgs,
+  withoutSeparator,
 } from './cli-options.js';
 export {
   type DatabaseRef,
@@ -34,6 +35,7 @@ export {
 } from './game-schema.js';
 export type { GameWriter, NewGuild, NewItem, NewMail, NewMembership, NewPlayer } from './game-writer.js';
 export {
+  claimSourceOrder,
   collidedIds,
   countCollisions,
   ensureMergeTables,

@@ -1,4 +1,4 @@
-import { parseId } from '@snowkey/core';
+import { InvalidArgumentError, parseId } from '@snowkey/core';
 import type { Knex } from 'knex';
 
 /**
@@ -8,12 +8,19 @@ import type { Knex } from 'knex';
  * await target(MERGE_TABLES.renames).select(); // the rename list
  */
 export const MERGE_TABLES = {
+  sources: 'snowkey_merge_sources',
   progress: 'snowkey_merge_progress',
   renames: 'snowkey_merge_renames',
   collisions: 'snowkey_merge_collisions',
 } as const;
 
 const DDL = [
+  // The servers of the merge in their order, fixed by its first run: renames go to whoever comes
+  // first, so a resume in another order would end in a state no uninterrupted run produces.
+  `CREATE TABLE IF NOT EXISTS ${MERGE_TABLES.sources} (
+  source_position INT NOT NULL PRIMARY KEY,
+  source_server INT NOT NULL
+)`,
   // One row per (table, source server): the last id copied. Saved in the batch's own transaction,
   // so after a crash it names exactly the rows that are in the target.
   `CREATE TABLE IF NOT EXISTS ${MERGE_TABLES.progress} (
@@ -50,6 +57,35 @@ const DDL = [
  */
 export async function ensureMergeTables(db: Knex): Promise<void> {
   for (const sql of DDL) await db.raw(sql);
+}
+
+/**
+ * Records the order of the merge's servers on its first run and, on every later run, checks that
+ * it is the same: an `InvalidArgumentError` naming `sources` otherwise, before anything is copied.
+ *
+ * @example
+ * await claimSourceOrder(target, [1, 2]); // first run: saved
+ * await claimSourceOrder(target, [2, 1]); // throws: "sources" must be ... S1, S2 (received "S2, S1")
+ */
+export async function claimSourceOrder(db: Knex, serverIds: readonly number[]): Promise<void> {
+  await db.transaction(async (trx) => {
+    const rows = await trx(MERGE_TABLES.sources).select('source_server').orderBy('source_position');
+    const saved = rows.map((r: { source_server: unknown }) => Number(r.source_server));
+    if (saved.length === 0) {
+      await trx(MERGE_TABLES.sources).insert(
+        serverIds.map((s, i) => ({ source_position: i, source_server: s })),
+      );
+      return;
+    }
+    const label = (ids: readonly number[]) => ids.map((s) => `S${s}`).join(', ');
+    if (label(saved) !== label(serverIds)) {
+      throw new InvalidArgumentError(
+        'sources',
+        `the servers of the merge begun on this target, in its order: ${label(saved)}`,
+        label(serverIds),
+      );
+    }
+  });
 }
 
 /** How far the merge of one table from one source got. */

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { InvalidArgumentError, SnowkeyError } from '@snowkey/core';
+import { withoutSeparator } from './cli-options.js';
 import { dialectOfUrl, openDatabase } from './database.js';
 import { mergeShards } from './merge-shards.js';
 import { createMissingGameTables } from './schema-sql.js';
@@ -19,7 +20,7 @@ after the merge finished copies nothing and reports the same totals.
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    args: process.argv.slice(2),
+    args: withoutSeparator(process.argv.slice(2)),
     options: {
       target: { type: 'string' },
       source: { type: 'string', multiple: true, default: [] },

@@ -4,6 +4,7 @@ import { keyValues } from './database.js';
 import { countRows, type GameRow, readPage } from './game-rows.js';
 import { GAME_TABLES, type TableSpec } from './game-schema.js';
 import {
+  claimSourceOrder,
   ensureMergeTables,
   MERGE_TABLES,
   type MergeTotals,
@@ -81,6 +82,9 @@ const MAX_SERVER_ID = 4095;
  * rows an uninterrupted run writes; run again after it finished, it changes nothing, and its
  * `totals` are those of the first run.
  *
+ * The sources' order is fixed by the first run: a later run with other sources or another order
+ * is refused (`InvalidArgumentError` naming `sources`) before it copies anything.
+ *
  * A source row whose key is already in the target is a collision (a resumed run never meets its
  * own rows again, so the key is another row's): it is not copied, and it is recorded in
  * `snowkey_merge_collisions`. With snowflake keys there are none.
@@ -100,6 +104,10 @@ export async function mergeShards(options: MergeOptions): Promise<MergeRun> {
   const { target } = options;
   const started = performance.now();
   await ensureMergeTables(target);
+  await claimSourceOrder(
+    target,
+    options.sources.map((s) => s.serverId),
+  );
   const run = { complete: true, batches: 0, rowsCopied: 0, collisions: 0, renames: 0 };
   const finish = async (): Promise<MergeRun> => ({
     ...run,

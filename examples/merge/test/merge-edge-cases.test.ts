@@ -151,6 +151,29 @@ describeEachDialect(
       expect(await dumpOf(h.oracle('snowkey_e_rerun'))).toBe(reference.dump);
     });
 
+    test.each([
+      ['the servers in another order', [2, 1, 3]],
+      ['a server left out', [1, 2]],
+    ])(
+      'GIVEN a merge stopped half way WHEN resumed with %s THEN it is refused, naming sources, and nothing changes',
+      async (_, order) => {
+        await withTarget(`order${order.length}${order[0]}`, async (target) => {
+          await mergeShards({ sources: sources(), target, batchSize: BATCH, stopAfterBatches: 5 });
+          const oracle = h.oracle(`snowkey_e_order${order.length}${order[0]}`);
+          const before = await dumpOf(oracle);
+          const bySource = new Map(sources().map((s) => [s.serverId, s]));
+          const other = order.map((id) => bySource.get(id)!);
+          await expect(mergeShards({ sources: other, target, batchSize: BATCH })).rejects.toThrow(
+            expect.objectContaining({ argument: 'sources' }),
+          );
+          expect(await dumpOf(oracle)).toBe(before);
+          const rest = await mergeShards({ sources: sources(), target, batchSize: BATCH });
+          expect(rest.totals).toEqual(reference.run.totals);
+          expect(await dumpOf(oracle)).toBe(reference.dump);
+        });
+      },
+    );
+
     test('GIVEN two AUTO_INCREMENT shards with one key holding identical values THEN that is a key collision: counted once, left out, the figures agree', async () => {
       const twins = await createShards(h.host, 'snowkey_t', [1, 2], 'autoincrement');
       const [s1, s2] = twins.map((s) => openDatabase(s.ref));

@@ -120,6 +120,11 @@ describe('example flags', () => {
     });
   });
 
+  test('GIVEN the -- that pnpm 10 passes on (pnpm demo -- --db mysql) THEN the flags after it still count', () => {
+    const o = parseExampleArgs(['--', '--db', 'mysql', '--players', '7'], DEFAULTS, {});
+    expect(o).toMatchObject({ host: { dialect: 'mysql' }, players: 7 });
+  });
+
   test('GIVEN --db postgres and SNOWKEY_PG_URL THEN the URL comes from the environment', () => {
     const o = parseExampleArgs(['--db', 'postgres'], DEFAULTS, { SNOWKEY_PG_URL: 'postgres://u@h:5433/x' });
     expect(o.host).toEqual({ dialect: 'postgres', url: 'postgres://u@h:5433/x' });
