@@ -191,12 +191,15 @@ export class Snowflake implements IdGenerator {
 
     const now = this.#readClock();
     this.#clockHigh = now;
-    // Restart guard: an earlier life of this node id issued nothing above the unit it died in
-    // (plus its borrow lead), and it died before we started. Ids start strictly after that.
+    // Restart guard. Without a fence: an earlier life of this node id issued nothing above the
+    // unit it died in (plus its borrow lead), and it died before we started, so ids start strictly
+    // after that. With a fence (a lease), the database already knows the previous holder's last
+    // possible timestamp (`startAfter`, covering its borrowing), so only that bound applies and a
+    // borrowing generator starts with its full allowance.
     let floor = now + this.#maxLead;
     if (this.#fence) {
       const after = Math.floor((this.#fence.startAfter - this.#epoch) / this.#unit);
-      if (after > floor) floor = after;
+      floor = Math.max(after, now - 1);
     }
     this.#startFloor = floor;
     this.#last = floor;

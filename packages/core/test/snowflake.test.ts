@@ -188,6 +188,28 @@ describe('fence (leases)', () => {
     expect(gen.decode(ids[0]!).timestamp).toBe(T0 + 5001);
   });
 
+  test('GIVEN a lease whose previous holder ended in the past THEN a borrowing generator starts now and may borrow at once', () => {
+    const clock = manualClock(T0 + 0.5);
+    const fence: TimestampFence = { startAfter: T0 - 60_000, permit: () => {} };
+    const gen = new Snowflake({
+      workerId: 1,
+      clock: clock.now,
+      fence,
+      sequenceOverflow: 'borrow',
+      maxBorrowMs: 50,
+    });
+    const ids = gen.nextIds(4096 * 10); // ten ms worth while the clock stands still
+    expect(gen.decode(ids[0]!).timestamp).toBe(T0);
+    expect(gen.decode(ids.at(-1)!).timestamp).toBe(T0 + 9);
+    expect(strictlyIncreasing(ids)).toBe(true);
+  });
+
+  test('GIVEN no lease and borrow mode THEN the same burst starts past the restart guard instead', () => {
+    const clock = manualClock(T0 + 0.5);
+    const gen = new Snowflake({ workerId: 1, clock: clock.now, sequenceOverflow: 'borrow', maxBorrowMs: 50 });
+    expect(gen.decode(gen.nextId()).timestamp).toBe(T0 + 51);
+  });
+
   test('GIVEN a fence that refuses THEN nothing is issued and the generator recovers once it permits', () => {
     const clock = manualClock(T0);
     let allowed = true;
