@@ -118,8 +118,9 @@ export function formatVerification(v: MergeVerification, withRenames: boolean): 
  * console.log(formatAutoIncrementReport(contrast));
  */
 export function formatAutoIncrementReport(r: AutoIncrementContrastResult): string {
-  const perTable = Object.entries(r.verification.recordedCollisions)
-    .map(([t, c]) => `${t} ${n(c)}`)
+  const recorded = r.verification.recordedCollisions;
+  const perTable = GAME_TABLES.filter((t) => recorded[t.name])
+    .map((t) => `${t.name} ${n(recorded[t.name]!)}`)
     .join(', ');
   return [
     `4. Contrast: the same game with AUTO_INCREMENT keys (every server counts 1, 2, 3...); the checks fail, as they must`,
