@@ -1,3 +1,5 @@
+import { InvalidArgumentError } from './errors.js';
+
 /**
  * The one interface between core and the adapters: anything that hands out unique bigint ids.
  * A {@link Snowflake} generator, a segment allocator, or your own.
@@ -31,4 +33,32 @@ export interface TimestampFence {
   permit(ms: number): void;
   /** Told the highest timestamp issued so far, so it can be recorded as the high-water mark. */
   observe?(ms: number): void;
+}
+
+/**
+ * Whether `value` can hand out ids: anything with `nextId()` (a Snowflake, a segment allocator,
+ * your own). Adapters use it to validate their options.
+ *
+ * @example
+ * isIdGenerator(new Snowflake({ workerId: 1 })); // true
+ * isIdGenerator({});                             // false
+ */
+export function isIdGenerator(value: unknown): value is IdGenerator {
+  return typeof value === 'object' && value !== null && typeof (value as IdGenerator).nextId === 'function';
+}
+
+/** What adapters say they expected when a generator option is wrong. */
+export const ID_GENERATOR_EXPECTED =
+  'an IdGenerator (an object with nextId(): bigint, e.g. new Snowflake({ workerId: 1 }))';
+
+/**
+ * Returns `value` as an {@link IdGenerator}, or throws an {@link InvalidArgumentError} naming
+ * `argument`, what was received and what was expected.
+ *
+ * @example
+ * const generator = assertIdGenerator(options.generator); // throws: "generator" must be an IdGenerator ...
+ */
+export function assertIdGenerator(value: unknown, argument = 'generator'): IdGenerator {
+  if (!isIdGenerator(value)) throw new InvalidArgumentError(argument, ID_GENERATOR_EXPECTED, value);
+  return value;
 }

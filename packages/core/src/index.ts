@@ -13,7 +13,13 @@ export {
   TimestampOutOfRangeError,
   WorkerIdLeaseError,
 } from './errors.js';
-export type { IdGenerator, TimestampFence } from './id-generator.js';
+export {
+  assertIdGenerator,
+  ID_GENERATOR_EXPECTED,
+  type IdGenerator,
+  isIdGenerator,
+  type TimestampFence,
+} from './id-generator.js';
 export { idReplacer, idReviver, parseId, toIdString } from './id-string.js';
 export {
   DEFAULT_EPOCH,

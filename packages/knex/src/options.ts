@@ -1,4 +1,4 @@
-import { type IdGenerator, InvalidArgumentError } from '@snowkey/core';
+import { assertIdGenerator, type IdGenerator, InvalidArgumentError } from '@snowkey/core';
 
 /** Which columns of which tables hold snowflake ids: `{ players: 'id', items: ['id', 'serial_no'] }`. */
 export type SnowflakeTables = { readonly [table: string]: string | readonly string[] };
@@ -21,7 +21,6 @@ export interface ResolvedOptions {
   readonly tables: ReadonlyMap<string, readonly string[]>;
 }
 
-const GENERATOR = 'an IdGenerator (an object with nextId(): bigint, e.g. new Snowflake({ workerId: 1 }))';
 const TABLES = 'an object mapping table names to a column name or a non-empty array of column names';
 const COLUMNS = 'a column name or a non-empty array of distinct, non-empty column names';
 
@@ -34,9 +33,7 @@ export function resolveOptions(options: SnowkeyKnexOptions): ResolvedOptions {
     throw new InvalidArgumentError('options', 'an object with "generator" and "tables"', options);
   }
   const { generator, tables } = options;
-  if (generator === null || typeof generator !== 'object' || typeof generator.nextId !== 'function') {
-    throw new InvalidArgumentError('generator', GENERATOR, generator);
-  }
+  assertIdGenerator(generator);
   if (tables === null || typeof tables !== 'object' || Array.isArray(tables)) {
     throw new InvalidArgumentError('tables', TABLES, tables);
   }

@@ -1,4 +1,4 @@
-import { type IdGenerator, InvalidArgumentError } from '@snowkey/core';
+import { assertIdGenerator, type IdGenerator, InvalidArgumentError } from '@snowkey/core';
 
 /**
  * Options of {@link snowkey}. `ModelName` narrows the keys of `models` to the client's models:
@@ -27,7 +27,6 @@ export interface ResolvedOptions {
   readonly models: ReadonlyMap<string, readonly string[]>;
 }
 
-const GENERATOR = 'an IdGenerator (an object with nextId(): bigint, e.g. new Snowflake({ workerId: 1 }))';
 const MODELS = 'an object mapping model names to a field name or a non-empty array of field names';
 
 /** Checks the shape of the options, before the client is known; the data model check comes at `$extends`. */
@@ -36,9 +35,7 @@ export function resolveOptions(options: SnowkeyPrismaOptions<string>): ResolvedO
     throw new InvalidArgumentError('options', 'an object with "generator" and "models"', options);
   }
   const { generator, models } = options;
-  if (generator === null || typeof generator !== 'object' || typeof generator.nextId !== 'function') {
-    throw new InvalidArgumentError('generator', GENERATOR, generator);
-  }
+  assertIdGenerator(generator);
   if (models === null || typeof models !== 'object' || Array.isArray(models)) {
     throw new InvalidArgumentError('models', MODELS, models);
   }

@@ -1,8 +1,8 @@
-import { type IdGenerator, InvalidArgumentError } from '@snowkey/core';
+import { assertIdGenerator, type IdGenerator, InvalidArgumentError } from '@snowkey/core';
 import type { DataSource, EntityMetadata, EntitySubscriberInterface } from 'typeorm';
 import { driverPrecisionProblems } from './driver-precision.js';
 import { SnowflakeConfigError } from './errors.js';
-import { isIdGenerator } from './is-id-generator.js';
+
 import { type SnowflakeColumnSpec, snowflakeSpecOf } from './snowflake-column.js';
 import { isSnowflakeSubscriber, type SnowflakeFill, SnowflakeSubscriber } from './snowflake-subscriber.js';
 
@@ -56,21 +56,9 @@ function checkOptions(options: AttachSnowflakesOptions): void {
   if (typeof options !== 'object' || options === null) {
     throw new InvalidArgumentError('options', 'an object such as { generator }', options);
   }
-  if (options.generator !== undefined && !isIdGenerator(options.generator)) {
-    throw new InvalidArgumentError(
-      'generator',
-      'an IdGenerator (an object with nextId(): bigint)',
-      options.generator,
-    );
-  }
+  if (options.generator !== undefined) assertIdGenerator(options.generator, 'generator');
   for (const [name, generator] of Object.entries(options.generators ?? {})) {
-    if (!isIdGenerator(generator)) {
-      throw new InvalidArgumentError(
-        `generators.${name}`,
-        'an IdGenerator (an object with nextId(): bigint)',
-        generator,
-      );
-    }
+    assertIdGenerator(generator, `generators.${name}`);
   }
 }
 

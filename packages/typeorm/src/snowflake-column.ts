@@ -1,7 +1,6 @@
-import { type IdGenerator, InvalidArgumentError } from '@snowkey/core';
+import { type IdGenerator, InvalidArgumentError, isIdGenerator } from '@snowkey/core';
 import { Column, type EntityMetadata, PrimaryColumn } from 'typeorm';
 import { BigIntTransformer } from './bigint-transformer.js';
-import { isIdGenerator } from './is-id-generator.js';
 
 /** Options of {@link SnowflakeColumn}. */
 export interface SnowflakeColumnOptions {
