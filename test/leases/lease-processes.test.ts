@@ -125,4 +125,25 @@ describeEachDialect('node-id leases across processes', (ctx) => {
     const lastUsed = rows.reduce((m, r) => Math.max(m, decode(r.id, { layout }).timestamp), 0);
     expect(Number(lease!.high_water)).toBeGreaterThanOrEqual(lastUsed);
   });
+
+  test('GIVEN a SIGTERM while the database hangs on one release THEN the process still dies by the signal after signalReleaseTimeoutMs, AND the other lease is freed', async () => {
+    await freshTables();
+    const child = start({
+      LEASE_MODE: 'loop',
+      LEASE_RELEASE_ON_SIGNALS: 1,
+      LEASE_HANG_SECOND: 1,
+      LEASE_SIGNAL_TIMEOUT_MS: 300,
+    });
+    const leased = await child.waitFor((e) => e.event === 'leased');
+    await child.waitFor((e) => e.event === 'inserted');
+    child.process.kill('SIGTERM');
+    const end = await child.exited;
+    expect(end, end.stderr).toMatchObject({ signal: 'SIGTERM' });
+    const rows = await ctx.db.query<{ node_id: number | string; holder: string | null }>(
+      'SELECT node_id, holder FROM snowkey_node_leases ORDER BY node_id',
+    );
+    const holderOf = (id: unknown) => rows.find((r) => Number(r.node_id) === Number(id))?.holder;
+    expect(holderOf(leased.nodeId)).toBeNull(); // released
+    expect(holderOf(leased.secondNodeId)).not.toBeNull(); // its release hung; it frees itself at expiry
+  });
 });

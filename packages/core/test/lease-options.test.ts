@@ -59,6 +59,12 @@ describe('leaseNodeId input checks', () => {
       { releaseOnSignals: ['TERM'] },
       /signal names/,
     ],
+    [
+      'a negative signal release timeout',
+      'signalReleaseTimeoutMs',
+      { signalReleaseTimeoutMs: -1 },
+      /non-negative integer number of ms \(received -1\)/,
+    ],
   ];
   test.each(cases)(
     'GIVEN %s THEN it throws InvalidArgumentError naming "%s" and sends no SQL',

@@ -32,6 +32,11 @@ export interface LeaseNodeIdOptions {
   heartbeat?: boolean;
   /** Release on these signals, then let the signal take its course. `true` means SIGTERM and SIGINT. Default false. */
   releaseOnSignals?: boolean | readonly SignalName[];
+  /**
+   * How long a signal waits for the release before the process dies anyway (a database that hangs
+   * must not keep a terminating process alive; the lease then frees itself at expiry). Default 5000 ms.
+   */
+  signalReleaseTimeoutMs?: number;
   /** Told about every failed renewal (the heartbeat swallows them otherwise). */
   onRenewalError?: (error: unknown) => void;
   /** A label stored with the holder token, e.g. the host name. Default `pid-<pid>`. */
@@ -51,6 +56,7 @@ export interface ResolvedLeaseOptions {
   readonly createTable: boolean;
   readonly heartbeat: boolean;
   readonly signals: readonly SignalName[];
+  readonly signalReleaseTimeoutMs: number;
   readonly onRenewalError: ((error: unknown) => void) | undefined;
   readonly holderLabel: string;
 }
@@ -115,9 +121,18 @@ export function resolveLeaseOptions(options: LeaseNodeIdOptions): ResolvedLeaseO
     createTable: bool('createTable', options.createTable, true),
     heartbeat: bool('heartbeat', options.heartbeat, true),
     signals: signals(options.releaseOnSignals),
+    signalReleaseTimeoutMs: signalTimeout(options.signalReleaseTimeoutMs),
     onRenewalError,
     holderLabel,
   };
+}
+
+function signalTimeout(value: unknown): number {
+  if (value === undefined) return 5000;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+    throw new InvalidArgumentError('signalReleaseTimeoutMs', 'a non-negative integer number of ms', value);
+  }
+  return value;
 }
 
 function signals(value: LeaseNodeIdOptions['releaseOnSignals']): readonly SignalName[] {

@@ -74,7 +74,7 @@ export class NodeLease {
       this.#timer.unref?.();
     }
     for (const signal of options.signals)
-      this.#signalOffs.push(releaseOnSignal(signal, () => this.release()));
+      this.#signalOffs.push(releaseOnSignal(signal, () => this.release(), options.signalReleaseTimeoutMs));
   }
 
   get state(): LeaseState {

@@ -10,13 +10,19 @@ const pending = new Map<
  * Runs `release` when `signal` arrives, then lets the signal take its usual course (re-raises it)
  * once **every** release registered for that signal has settled and nobody else listens for it.
  * One shared listener, so a process holding several leases releases them all before it dies.
- * Returns the function that unregisters `release`.
+ * A release still running after `timeoutMs` is given up on, so a hung database cannot keep a
+ * terminating process alive. Returns the function that unregisters `release`.
  *
  * @example
- * const off = releaseOnSignal('SIGTERM', () => lease.release());
+ * const off = releaseOnSignal('SIGTERM', () => lease.release(), 5000);
  * off(); // after a normal release
  */
-export function releaseOnSignal(signal: SignalName, release: () => Promise<void>): () => void {
+export function releaseOnSignal(
+  signal: SignalName,
+  release: () => Promise<void>,
+  timeoutMs = 5000,
+): () => void {
+  const bounded = () => withTimeout(release(), timeoutMs);
   let entry = pending.get(signal);
   if (!entry) {
     const releases = new Set<() => Promise<void>>();
@@ -33,12 +39,24 @@ export function releaseOnSignal(signal: SignalName, release: () => Promise<void>
     process.on(signal, listener);
   }
   const { releases, listener } = entry;
-  releases.add(release);
+  releases.add(bounded);
   return () => {
-    releases.delete(release);
+    releases.delete(bounded);
     if (releases.size === 0 && pending.get(signal)?.listener === listener) {
       pending.delete(signal);
       process.off(signal, listener);
     }
   };
+}
+
+/**
+ * Settles when `promise` does or after `ms`, whichever comes first. The timer is deliberately not
+ * unref'd: it keeps the dying process alive for at most `ms` while the release runs.
+ */
+function withTimeout(promise: Promise<void>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
