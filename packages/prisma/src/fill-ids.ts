@@ -40,8 +40,14 @@ export function createIdFiller(plan: WritePlan, generator: IdGenerator): IdFille
   };
   const nextIds = (count: number): bigint[] => {
     if (count === 0) return [];
-    if (count > 1 && generator.nextIds) return generator.nextIds(count).map(checked);
-    return Array.from({ length: count }, () => checked(generator.nextId()));
+    if (count === 1 || !generator.nextIds)
+      return Array.from({ length: count }, () => checked(generator.nextId()));
+    const ids: unknown = generator.nextIds(count);
+    // A short batch would leave rows without an id, for the database to reject or default.
+    if (!Array.isArray(ids) || ids.length !== count) {
+      throw new InvalidArgumentError(`generator.nextIds(${count})`, `an array of ${count} bigint ids`, ids);
+    }
+    return ids.map(checked);
   };
 
   /** A create input of `model`: its own ids first (parents get the earlier ids), then its relations. */

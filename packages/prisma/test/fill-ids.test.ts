@@ -109,6 +109,21 @@ describe('createIdFiller', () => {
     });
   });
 
+  test.each([
+    ['too few ids', [100n]],
+    ['too many ids', [100n, 101n, 102n]],
+    ['no array', undefined as unknown as bigint[]],
+  ])(
+    'GIVEN a generator whose nextIds returns %s THEN createMany throws naming generator.nextIds, before any id is used',
+    (_label, ids) => {
+      const filler = createIdFiller(plan, { nextId: () => 99n, nextIds: () => ids });
+      expect(() => filler.fill('Player', 'createMany', { data: [{}, {}] })).toThrow(InvalidArgumentError);
+      expect(() => filler.fill('Player', 'createMany', { data: [{}, {}] })).toThrow(
+        /^"generator\.nextIds\(2\)" must be an array of 2 bigint ids/,
+      );
+    },
+  );
+
   test('GIVEN a generator that returns a number THEN the create fails with InvalidArgumentError', () => {
     const filler = createIdFiller(plan, { nextId: () => 5 as unknown as bigint });
     expect(() => filler.fill('Player', 'create', { data: {} })).toThrow(InvalidArgumentError);
