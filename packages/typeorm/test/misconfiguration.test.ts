@@ -182,6 +182,22 @@ describe('bad arguments are refused where they are written', () => {
   );
 
   test.each([
+    ['a safe Number', 42],
+    ['a digit string', '42'],
+  ])(
+    'GIVEN a generator whose nextId returns %s THEN save rejects with an InvalidArgumentError naming generator.nextId() and stores no row',
+    async (_title, id) => {
+      const ds = await initialized([Solo], { synchronize: true });
+      attachSnowflakes(ds, { generator: { nextId: () => id as unknown as bigint } });
+
+      await expect(ds.getRepository(Solo).save({ name: 'g' })).rejects.toThrow(
+        expect.objectContaining({ name: 'InvalidArgumentError', argument: 'generator.nextId()' }),
+      );
+      expect(await ds.query('SELECT COUNT(*) AS n FROM solo')).toEqual([{ n: 0 }]);
+    },
+  );
+
+  test.each([
     ['nullable', { nullable: true }],
     ['unique', { unique: true }],
     ['generator', { generator: 42 }],
