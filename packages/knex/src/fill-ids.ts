@@ -50,8 +50,13 @@ function toRowArray(input: unknown): Row[] {
   return rows as Row[];
 }
 
-/** `count` ids, through the generator's batch path when it has one. */
-function takeIds(generator: IdGenerator, count: number): bigint[] {
+/**
+ * `count` ids, through the generator's batch path when it has one, each checked to be a bigint.
+ *
+ * @example
+ * takeIds(new Snowflake({ workerId: 1 }), 2); // [175928847299117063n, 175928847299117064n]
+ */
+export function takeIds(generator: IdGenerator, count: number): bigint[] {
   if (count === 0) return [];
   const ids = generator.nextIds
     ? generator.nextIds(count)

@@ -2,7 +2,7 @@ import { InvalidArgumentError, type SqlDialect } from '@snowkey/core';
 import type { Knex } from 'knex';
 import { SnowkeyBatchInsert } from './batch-insert.js';
 import { knexDialect } from './dialect.js';
-import { fillIds, type Row } from './fill-ids.js';
+import { fillIds, type Row, takeIds } from './fill-ids.js';
 import { SnowkeyInsert } from './insert-query.js';
 import {
   type ResolvedOptions,
@@ -163,7 +163,7 @@ export class SnowkeyKnex<Tables extends SnowflakeTables = SnowflakeTables> {
    * const id = sk.nextId();
    */
   nextId(): bigint {
-    return this.#options.generator.nextId();
+    return takeIds(this.#options.generator, 1)[0]!;
   }
 
   #idColumns(table: string): readonly string[] {

@@ -114,7 +114,22 @@ describe('snowkeyKnex rows', () => {
       tables: { players: 'id' },
     });
     expect(argumentOf(() => bad.insert('players', {}))).toBe('generator.nextId()');
+    expect(argumentOf(() => bad.nextId())).toBe('generator.nextId()');
   });
+
+  test.each([
+    ['too few ids', [100n]],
+    ['too many ids', [100n, 101n, 102n]],
+  ])(
+    'GIVEN a generator whose nextIds returns %s THEN a two-row insert throws naming generator.nextIds(2)',
+    (_label, ids) => {
+      const short = snowkeyKnex(offline('pg'), {
+        generator: { nextId: () => 1n, nextIds: () => ids },
+        tables: { players: 'id' },
+      });
+      expect(argumentOf(() => short.insert('players', [{}, {}]))).toBe('generator.nextIds(2)');
+    },
+  );
 
   test('GIVEN a generator with nextIds THEN a multi-row insert takes its ids in one call', () => {
     const calls: number[] = [];
