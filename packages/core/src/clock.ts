@@ -1,3 +1,5 @@
+import { InvalidArgumentError } from './errors.js';
+
 /**
  * A clock: milliseconds since 1970 (fractions allowed).
  *
@@ -48,4 +50,21 @@ export function manualClock(start: number, autoAdvanceMs = 0) {
       return t;
     },
   };
+}
+
+/**
+ * Reads `clock` and checks the reading. A clock that returns NaN, Infinity or a non-number would
+ * otherwise surface as a RangeError from BigInt() deep inside the generator, or as NaN written
+ * into a lease row; here it is an {@link InvalidArgumentError} naming the clock and the reading.
+ *
+ * @example
+ * readClock(() => Date.now()); // 1767225600000
+ * readClock(() => Number.NaN); // InvalidArgumentError: "clock" must be a function returning a finite number of ms since 1970 (received NaN)
+ */
+export function readClock(clock: Clock): number {
+  const ms = clock();
+  if (typeof ms !== 'number' || !Number.isFinite(ms)) {
+    throw new InvalidArgumentError('clock', 'a function returning a finite number of ms since 1970', ms);
+  }
+  return ms;
 }

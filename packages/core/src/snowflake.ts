@@ -1,4 +1,4 @@
-import { type Clock, monotonicClock } from './clock.js';
+import { type Clock, monotonicClock, readClock } from './clock.js';
 import { type DecodedId, decode } from './decode.js';
 import {
   ClockMovedBackwardsError,
@@ -272,7 +272,7 @@ export class Snowflake implements IdGenerator {
   }
 
   #readClock(): number {
-    return Math.floor((this.#clock() - this.#epoch) / this.#unit);
+    return Math.floor((readClock(this.#clock) - this.#epoch) / this.#unit);
   }
 
   #rolledBack(now: number): never {

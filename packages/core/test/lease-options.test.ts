@@ -90,6 +90,25 @@ describe('leaseNodeId input checks', () => {
     },
   );
 
+  test.each([
+    ['NaN', () => Number.NaN],
+    ['Infinity', () => Number.POSITIVE_INFINITY],
+    ['a string', () => '1767225600000'],
+    ['undefined', () => undefined],
+  ])(
+    'GIVEN a clock that reads %s THEN it throws InvalidArgumentError naming clock and sends no SQL',
+    async (_reading, clock) => {
+      const { client, sent } = recordingClient('postgres');
+      const err = await leaseNodeId({ client, layout: layouts.default, clock: clock as never }).catch(
+        (e) => e,
+      );
+      expect(err).toBeInstanceOf(InvalidArgumentError);
+      expect(err.argument).toBe('clock');
+      expect(err.message).toMatch(/finite number of ms since 1970/);
+      expect(sent).toEqual([]);
+    },
+  );
+
   test('GIVEN no client THEN it throws InvalidArgumentError naming client', async () => {
     const err = await leaseNodeId({ layout: layouts.default } as never).catch((e) => e);
     expect(err).toBeInstanceOf(InvalidArgumentError);

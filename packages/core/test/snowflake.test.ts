@@ -14,6 +14,16 @@ import {
 
 const T0 = Date.UTC(2026, 0, 1);
 
+/** What `fn` throws; fails the test when it throws nothing. */
+function caught(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (err) {
+    return err;
+  }
+  throw new Error('expected a throw, but nothing was thrown');
+}
+
 function strictlyIncreasing(ids: bigint[]) {
   for (let i = 1; i < ids.length; i++) if (ids[i]! <= ids[i - 1]!) return false;
   return true;
@@ -49,6 +59,36 @@ describe('Snowflake options', () => {
     const make = () => new Snowflake({ workerId: 'nodeId' in opts ? undefined : 1, ...opts } as never);
     expect(make).toThrow(InvalidArgumentError);
     expect(make).toThrow(`"${name}"`);
+  });
+
+  test.each([
+    ['NaN', Number.NaN],
+    ['Infinity', Number.POSITIVE_INFINITY],
+    ['a string', '1767225600000'],
+    ['undefined', undefined],
+  ])(
+    'GIVEN a clock that reads %s THEN InvalidArgumentError names the clock and what it read',
+    (_what, reading) => {
+      const clock = (() => reading) as never;
+      const err = caught(() => new Snowflake({ workerId: 1, clock }).nextId());
+      expect(err).toBeInstanceOf(InvalidArgumentError);
+      expect(err).toMatchObject({ argument: 'clock', received: reading });
+      expect((err as Error).message).toMatch(
+        /"clock" must be a function returning a finite number of ms since 1970/,
+      );
+    },
+  );
+
+  test('GIVEN a clock that goes bad after the first id THEN nextId throws InvalidArgumentError and issues nothing', () => {
+    let reading = T0;
+    const gen = new Snowflake({ workerId: 1, clock: () => reading });
+    reading = T0 + 1;
+    const first = gen.nextId();
+    reading = Number.NaN;
+    expect(caught(() => gen.nextId())).toBeInstanceOf(InvalidArgumentError);
+    expect(caught(() => gen.nextIds(5000))).toBeInstanceOf(InvalidArgumentError);
+    reading = T0 + 2;
+    expect(gen.nextId() > first).toBe(true);
   });
 
   test('GIVEN a packed nodeId on twitter THEN it splits into datacenterId and workerId', () => {
@@ -120,12 +160,9 @@ describe('clock policy', () => {
     clock.advance(1);
     const before = gen.nextId();
     clock.set(T0 - 5000);
-    expect(() => gen.nextId()).toThrow(ClockMovedBackwardsError);
-    try {
-      gen.nextId();
-    } catch (err) {
-      expect((err as ClockMovedBackwardsError).backwardsMs).toBe(5001);
-    }
+    const err = caught(() => gen.nextId());
+    expect(err).toBeInstanceOf(ClockMovedBackwardsError);
+    expect((err as ClockMovedBackwardsError).backwardsMs).toBe(5001);
     clock.set(T0 + 2);
     expect(gen.nextId() > before).toBe(true);
   });

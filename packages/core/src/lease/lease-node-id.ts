@@ -1,3 +1,4 @@
+import { readClock } from '../clock.js';
 import { WorkerIdLeaseError } from '../errors.js';
 import { type LeaseNodeIdOptions, type ResolvedLeaseOptions, resolveLeaseOptions } from './lease-options.js';
 import { type LeaseRow, LeaseStatements, parseLeaseRow } from './lease-table.js';
@@ -60,7 +61,7 @@ async function claim(o: ResolvedLeaseOptions, sql: LeaseStatements): Promise<Lea
     } catch (err) {
       throw dbError(o, `could not read the lease table "${o.table}"`, err);
     }
-    const now = Math.floor(o.clock());
+    const now = Math.floor(readClock(o.clock));
     for (const candidate of candidates(rows, o.maxNodeId, now)) {
       const grant = await tryClaim(o, sql, holder, candidate);
       if (grant) return grant;
@@ -93,7 +94,7 @@ async function tryClaim(
   holder: string,
   { nodeId, row }: Candidate,
 ): Promise<LeaseGrant | undefined> {
-  const now = Math.floor(o.clock());
+  const now = Math.floor(readClock(o.clock));
   // A clean release recorded the last timestamp used; a lapsed holder may have used any timestamp
   // up to its ceiling. The high-water mark is kept too: it is at least the holder's own start.
   const startAfter = row ? (row.holder === null ? row.highWater : Math.max(row.ceiling, row.highWater)) : 0;

@@ -1,4 +1,4 @@
-import { type Clock, monotonicClock } from '../clock.js';
+import { type Clock, monotonicClock, readClock } from '../clock.js';
 import { InvalidArgumentError } from '../errors.js';
 import type { Layout } from '../layout.js';
 import { assertSqlClient, type SqlClient } from '../sql-client.js';
@@ -101,6 +101,8 @@ export function resolveLeaseOptions(options: LeaseNodeIdOptions): ResolvedLeaseO
   const clock = options.clock ?? monotonicClock;
   if (typeof clock !== 'function')
     throw new InvalidArgumentError('clock', 'a function returning ms since 1970', clock);
+  // Read once now, so a clock that returns NaN is refused before any SQL is sent.
+  readClock(clock);
   const onRenewalError = options.onRenewalError;
   if (onRenewalError !== undefined && typeof onRenewalError !== 'function') {
     throw new InvalidArgumentError('onRenewalError', 'a function', onRenewalError);

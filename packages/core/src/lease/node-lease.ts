@@ -1,3 +1,4 @@
+import { readClock } from '../clock.js';
 import { LeaseExpiredError, WorkerIdLeaseError } from '../errors.js';
 import type { TimestampFence } from '../id-generator.js';
 import type { ResolvedLeaseOptions } from './lease-options.js';
@@ -138,7 +139,7 @@ export class NodeLease {
       await this.#renewing?.catch(() => {});
       await this.#options.client.execute(this.#sql.release, [
         this.#highWater,
-        Math.floor(this.#options.clock()),
+        this.#clockNow(),
         this.nodeId,
         this.holder,
       ]);
@@ -241,7 +242,7 @@ export class NodeLease {
   }
 
   #clockNow(): number {
-    return Math.floor(this.#options.clock());
+    return Math.floor(readClock(this.#options.clock));
   }
 
   #stop(): void {
