@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from './errors.js';
-import type { Layout } from './layout.js';
+import { assertLayout, type Layout } from './layout.js';
 import { packNodeFields } from './node-fields.js';
 
 /**
@@ -24,6 +24,10 @@ export interface IdParts {
  * // the smallest id workerId 1 can issue in that ms
  */
 export function composeId(parts: IdParts, layout: Layout): bigint {
+  if (parts === null || typeof parts !== 'object') {
+    throw new InvalidArgumentError('parts', 'an object like { timestamp, sequence, ...node fields }', parts);
+  }
+  assertLayout(layout);
   const { timestamp, sequence, ...nodes } = parts;
   const ticks = Math.floor((timestamp - layout.epoch) / layout.timeUnitMs);
   if (!Number.isFinite(timestamp) || ticks < 0 || ticks > layout.maxTimestamp) {

@@ -1,6 +1,6 @@
-import { InvalidIdError } from './errors.js';
+import { InvalidArgumentError, InvalidIdError } from './errors.js';
 import { parseId } from './id-string.js';
-import { type Layout, withEpoch } from './layout.js';
+import { assertLayout, type Layout, withEpoch } from './layout.js';
 
 /**
  * A decoded id: its parts, with node fields by name.
@@ -29,7 +29,11 @@ export interface DecodedId {
  * //   sequence: 7, workerId: 1, processId: 0 }
  */
 export function decode(id: bigint | string | number, options: { layout: Layout; epoch?: number }): DecodedId {
-  const layout = options.epoch === undefined ? options.layout : withEpoch(options.layout, options.epoch);
+  if (options === null || typeof options !== 'object') {
+    throw new InvalidArgumentError('options', 'an object like { layout: layouts.snowkey }', options);
+  }
+  const given = assertLayout(options.layout);
+  const layout = options.epoch === undefined ? given : withEpoch(given, options.epoch);
   const value = parseId(id);
   if (value >> BigInt(layout.totalBits) !== 0n) {
     throw new InvalidIdError('id', `below 2^${layout.totalBits} for layout "${layout.name}"`, id);

@@ -186,6 +186,21 @@ export function defineLayout(spec: LayoutSpec): Layout {
 }
 
 /**
+ * Returns `value` as a {@link Layout}, or throws an {@link InvalidArgumentError} naming
+ * `argument`. For functions that take a layout from callers (a name string or a missing
+ * layout would otherwise fail later with a bare TypeError).
+ *
+ * @example
+ * const layout = assertLayout(options.layout); // throws: "layout" must be a layout from defineLayout() or layouts.* (received "snowkey")
+ */
+export function assertLayout(value: unknown, argument = 'layout'): Layout {
+  if (value === null || typeof value !== 'object' || !Array.isArray((value as Layout).nodeFields)) {
+    throw new InvalidArgumentError(argument, 'a layout from defineLayout() or layouts.*', value);
+  }
+  return value as Layout;
+}
+
+/**
  * Returns a copy of `layout` with another epoch (validated).
  *
  * @example

@@ -7,7 +7,7 @@ import {
   TimestampOutOfRangeError,
 } from './errors.js';
 import type { IdGenerator, TimestampFence } from './id-generator.js';
-import { type Layout, withEpoch } from './layout.js';
+import { assertLayout, type Layout, withEpoch } from './layout.js';
 import { layouts } from './layouts.js';
 import { packNodeFields } from './node-fields.js';
 
@@ -137,10 +137,7 @@ export class Snowflake implements IdGenerator {
     if (options === null || typeof options !== 'object') {
       throw new InvalidArgumentError('options', 'an object', options);
     }
-    let layout = options.layout ?? layouts.default;
-    if (layout === null || typeof layout !== 'object' || !Array.isArray(layout.nodeFields)) {
-      throw new InvalidArgumentError('layout', 'a layout from defineLayout() or layouts.*', layout);
-    }
+    let layout = assertLayout(options.layout ?? layouts.default);
     if (options.epoch !== undefined) layout = withEpoch(layout, options.epoch);
     this.layout = layout;
 

@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { composeId, decode, InvalidIdError, layouts } from '../src/index.js';
+import { composeId, decode, InvalidArgumentError, InvalidIdError, layouts } from '../src/index.js';
+
+/** What `fn` throws; fails the test when it throws nothing. */
+function caught(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (err) {
+    return err;
+  }
+  throw new Error('expected a throw, but nothing was thrown');
+}
 
 describe('decode against published values', () => {
   test("GIVEN Discord's documented id 175928847299117063 THEN 2016-04-30T11:18:25.796Z, worker 1, process 0, increment 7", () => {
@@ -47,13 +57,10 @@ describe('decode input validation', () => {
     ['an object', { id: 1 }],
     ['an empty string', ''],
   ])('GIVEN %s THEN InvalidIdError names what it got', (_what, value) => {
-    expect(() => decode(value as never, { layout: layouts.snowkey })).toThrow(InvalidIdError);
-    try {
-      decode(value as never, { layout: layouts.snowkey });
-    } catch (err) {
-      expect((err as InvalidIdError).argument).toBe('id');
-      expect((err as Error).message).toContain('received');
-    }
+    const err = caught(() => decode(value as never, { layout: layouts.snowkey }));
+    expect(err).toBeInstanceOf(InvalidIdError);
+    expect((err as InvalidIdError).argument).toBe('id');
+    expect((err as Error).message).toContain('received');
   });
 
   test('GIVEN an id wider than a signed layout THEN refused naming the layout', () => {
@@ -73,6 +80,22 @@ describe('decode input validation', () => {
     const a = decode(n, { layout: layouts.snowkey });
     expect(decode(String(n), { layout: layouts.snowkey })).toEqual(a);
     expect(decode(BigInt(n), { layout: layouts.snowkey })).toEqual(a);
+  });
+});
+
+describe('decode and composeId options validation', () => {
+  const parts = { timestamp: layouts.snowkey.epoch, sequence: 0, workerId: 1 };
+  test.each([
+    ['decode without options', 'options', () => decode(1n, undefined as never)],
+    ['decode with a null layout', 'layout', () => decode(1n, { layout: null as never })],
+    ['decode with a layout name string', 'layout', () => decode(1n, { layout: 'snowkey' as never })],
+    ['composeId with a missing layout', 'layout', () => composeId(parts, undefined as never)],
+    ['composeId with null parts', 'parts', () => composeId(null as never, layouts.snowkey)],
+  ])('GIVEN %s THEN InvalidArgumentError names "%s"', (_given, argument, call) => {
+    const err = caught(call);
+    expect(err).toBeInstanceOf(InvalidArgumentError);
+    expect((err as InvalidArgumentError).argument).toBe(argument);
+    expect((err as Error).message).toContain('received');
   });
 });
 

@@ -1,6 +1,6 @@
 import { type Clock, monotonicClock, readClock } from '../clock.js';
 import { InvalidArgumentError } from '../errors.js';
-import type { Layout } from '../layout.js';
+import { assertLayout, type Layout } from '../layout.js';
 import { assertSqlClient, type SqlClient } from '../sql-client.js';
 import { checkTableName, DEFAULT_LEASE_TABLE } from './lease-table.js';
 
@@ -67,10 +67,7 @@ export function resolveLeaseOptions(options: LeaseNodeIdOptions): ResolvedLeaseO
     throw new InvalidArgumentError('options', 'an object with client and layout', options);
   }
   const client = assertSqlClient(options.client, 'client');
-  const layout = options.layout;
-  if (layout === null || typeof layout !== 'object' || !Array.isArray(layout.nodeFields)) {
-    throw new InvalidArgumentError('layout', 'a layout from defineLayout() or layouts.*', layout);
-  }
+  const layout = assertLayout(options.layout);
   if (layout.nodeBitsTotal < 1) {
     throw new InvalidArgumentError(
       'layout',
