@@ -18,12 +18,23 @@ const CLIENT_NAMES: Readonly<Record<string, Driver>> = {
   'better-sqlite3': 'better-sqlite3',
 };
 
-/** The parts of a mysql2 field that a `typeCast` function may read. */
+/**
+ * The parts of a mysql2 field that a `typeCast` function may read.
+ *
+ * @example
+ * const isBigint = (field: TypeCastField) => field.type === 'LONGLONG';
+ */
 export interface TypeCastField {
   readonly type: string;
   string(): string | null;
 }
-/** A mysql2 / mysqljs `typeCast` function. */
+/**
+ * A mysql2 / mysqljs `typeCast` function.
+ *
+ * @example
+ * const tinyAsBoolean: TypeCast = (field, next) => (field.type === 'TINY' ? field.string() === '1' : next());
+ * mysql.createPool({ uri, typeCast: bigintTypeCast(tinyAsBoolean) });
+ */
 export type TypeCast = (field: TypeCastField, next: () => unknown) => unknown;
 
 /**

@@ -1,9 +1,19 @@
 import { assertIdGenerator, type IdGenerator, InvalidArgumentError } from '@snowkey/core';
 
-/** Which columns of which tables hold snowflake ids: `{ players: 'id', items: ['id', 'serial_no'] }`. */
+/**
+ * Which columns of which tables hold snowflake ids.
+ *
+ * @example
+ * const tables = { players: 'id', items: ['id', 'serial_no'] } as const satisfies SnowflakeTables;
+ */
 export type SnowflakeTables = { readonly [table: string]: string | readonly string[] };
 
-/** Options of {@link snowkeyKnex}. */
+/**
+ * Options of {@link snowkeyKnex}.
+ *
+ * @example
+ * const options: SnowkeyKnexOptions = { generator: new Snowflake({ workerId: 1 }), tables: { players: 'id' } };
+ */
 export interface SnowkeyKnexOptions<Tables extends SnowflakeTables = SnowflakeTables> {
   /** Hands out the ids: a `Snowflake`, a segment allocator, or anything with `nextId(): bigint`. */
   generator: IdGenerator;

@@ -11,7 +11,12 @@ import {
   type SnowkeyKnexOptions,
 } from './options.js';
 
-/** The snowflake columns configured for `Table`; `string` when the tables are not known statically. */
+/**
+ * The snowflake columns configured for `Table`; `string` when the tables are not known statically.
+ *
+ * @example
+ * type ItemIds = IdColumnsOf<{ items: ['id', 'serial_no'] }, 'items'>; // 'id' | 'serial_no'
+ */
 export type IdColumnsOf<
   Tables extends SnowflakeTables,
   Table extends keyof Tables,
@@ -21,12 +26,22 @@ export type IdColumnsOf<
     ? C
     : never;
 
-/** A row you pass in: the snowflake columns may be left out (they are filled) or set to a bigint (kept). */
+/**
+ * A row you pass in: the snowflake columns may be left out (they are filled) or set to a bigint (kept).
+ *
+ * @example
+ * const row: InsertRow<'id'> = { name: 'Aria' }; // or { id: 42n, name: 'Aria' }
+ */
 export type InsertRow<Columns extends string> = string extends Columns
   ? object
   : object & { [C in Columns]?: bigint | null };
 
-/** A row as it comes back: every snowflake column is a bigint. */
+/**
+ * A row as it comes back: every snowflake column is a bigint.
+ *
+ * @example
+ * type Player = InsertedRow<{ name: string }, 'id'>; // { name: string; id: bigint }
+ */
 export type InsertedRow<R, Columns extends string> = string extends Columns
   ? R
   : Omit<R, Columns> & { [C in Columns]: bigint };

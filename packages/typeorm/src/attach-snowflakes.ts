@@ -6,7 +6,15 @@ import { SnowflakeConfigError } from './errors.js';
 import { type SnowflakeColumnSpec, snowflakeSpecOf } from './snowflake-column.js';
 import { isSnowflakeSubscriber, type SnowflakeFill, SnowflakeSubscriber } from './snowflake-subscriber.js';
 
-/** Options of {@link attachSnowflakes}. */
+/**
+ * Options of {@link attachSnowflakes}.
+ *
+ * @example
+ * const options: AttachSnowflakesOptions = {
+ *   generator: new Snowflake({ workerId: 1 }),
+ *   generators: { orders: new Snowflake({ workerId: 2 }) },
+ * };
+ */
 export interface AttachSnowflakesOptions {
   /** Fills every `@SnowflakeColumn` that names no generator of its own. */
   generator?: IdGenerator;

@@ -1,7 +1,12 @@
 import { Column, type ColumnOptions } from 'typeorm';
 import { BigIntTransformer } from './bigint-transformer.js';
 
-/** Options of {@link BigIntColumn}: TypeORM's column options except the type and transformer it sets. */
+/**
+ * Options of {@link BigIntColumn}: TypeORM's column options except the type and transformer it sets.
+ *
+ * @example
+ * const options: BigIntColumnOptions = { name: 'owner_id', nullable: true };
+ */
 export type BigIntColumnOptions = Omit<ColumnOptions, 'type' | 'transformer'>;
 
 /**

@@ -2,7 +2,12 @@ import { type IdGenerator, InvalidArgumentError, isIdGenerator } from '@snowkey/
 import { Column, type EntityMetadata, PrimaryColumn } from 'typeorm';
 import { BigIntTransformer } from './bigint-transformer.js';
 
-/** Options of {@link SnowflakeColumn}. */
+/**
+ * Options of {@link SnowflakeColumn}.
+ *
+ * @example
+ * const orderNo: SnowflakeColumnOptions = { primary: false, unique: true, name: 'order_no', generator: 'orders' };
+ */
 export interface SnowflakeColumnOptions {
   /** The primary key (default) or an ordinary column, such as an order number. */
   primary?: boolean;
