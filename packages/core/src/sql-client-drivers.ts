@@ -1,18 +1,33 @@
 import { InvalidArgumentError } from './errors.js';
 import { type SqlClient, type SqlParam, toPostgresPlaceholders } from './sql-client.js';
 
-/** What {@link pgSqlClient} needs of a `pg` Pool, PoolClient or Client. */
+/**
+ * What {@link pgSqlClient} needs of a `pg` Pool, PoolClient or Client.
+ *
+ * @example
+ * const pool: PgQueryable = new pg.Pool({ connectionString: process.env.DATABASE_URL });
+ */
 export interface PgQueryable {
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[]; rowCount: number | null }>;
 }
 
-/** What {@link mysqlSqlClient} needs of a `mysql2/promise` Pool or Connection (or a callback pool with `.promise()`). */
+/**
+ * What {@link mysqlSqlClient} needs of a `mysql2/promise` Pool or Connection (or a callback pool with `.promise()`).
+ *
+ * @example
+ * const pool: MysqlQueryable = mysql.createPool({ uri: process.env.DATABASE_URL });
+ */
 export interface MysqlQueryable {
   query(sql: string, values?: unknown[]): Promise<[unknown, unknown]> | unknown;
   promise?(): MysqlQueryable;
 }
 
-/** What {@link sqliteSqlClient} needs of a `better-sqlite3` Database. */
+/**
+ * What {@link sqliteSqlClient} needs of a `better-sqlite3` Database.
+ *
+ * @example
+ * const db: SqliteDatabaseLike = new Database('app.db');
+ */
 export interface SqliteDatabaseLike {
   prepare(sql: string): {
     readonly reader: boolean;

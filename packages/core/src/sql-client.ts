@@ -1,12 +1,27 @@
 import { InvalidArgumentError } from './errors.js';
 
-/** The SQL dialects snowkey writes SQL for. */
+/**
+ * The SQL dialects snowkey writes SQL for.
+ *
+ * @example
+ * const dialect: SqlDialect = 'postgres';
+ */
 export type SqlDialect = 'postgres' | 'mysql' | 'sqlite';
 
-/** The dialects, in order; anything else is refused. */
+/**
+ * The dialects, in order; anything else is refused.
+ *
+ * @example
+ * SQL_DIALECTS.includes(process.env.DIALECT as SqlDialect); // false for 'mssql'
+ */
 export const SQL_DIALECTS: readonly SqlDialect[] = Object.freeze(['postgres', 'mysql', 'sqlite']);
 
-/** A bound parameter. Core binds only these; a factory converts them as its driver needs. */
+/**
+ * A bound parameter. Core binds only these; a factory converts them as its driver needs.
+ *
+ * @example
+ * const params: SqlParam[] = [nodeId, holder, 1767225600000, 175928847299117063n, null];
+ */
 export type SqlParam = string | number | bigint | null;
 
 /**

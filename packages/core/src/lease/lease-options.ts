@@ -4,10 +4,20 @@ import { assertLayout, type Layout } from '../layout.js';
 import { assertSqlClient, type SqlClient } from '../sql-client.js';
 import { checkTableName, DEFAULT_LEASE_TABLE } from './lease-table.js';
 
-/** A POSIX signal name such as `'SIGTERM'` (typed without depending on Node's types). */
+/**
+ * A POSIX signal name such as `'SIGTERM'` (typed without depending on Node's types).
+ *
+ * @example
+ * const signals: SignalName[] = ['SIGTERM', 'SIGINT'];
+ */
 export type SignalName = `SIG${string}`;
 
-/** Options of {@link leaseNodeId}. */
+/**
+ * Options of {@link leaseNodeId}.
+ *
+ * @example
+ * const options: LeaseNodeIdOptions = { client: pgSqlClient(pool), layout: layouts.default, ttlMs: 30_000 };
+ */
 export interface LeaseNodeIdOptions {
   /** Where the lease table lives: `pgSqlClient(pool)`, an adapter's client, ... */
   client: SqlClient;

@@ -1,7 +1,12 @@
 import { InvalidArgumentError } from '../errors.js';
 import type { SqlDialect } from '../sql-client.js';
 
-/** The default name of the lease table. */
+/**
+ * The default name of the lease table.
+ *
+ * @example
+ * await client.query(`SELECT node_id, holder FROM ${DEFAULT_LEASE_TABLE}`);
+ */
 export const DEFAULT_LEASE_TABLE = 'snowkey_node_leases';
 
 const TABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$/;

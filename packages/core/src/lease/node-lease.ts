@@ -5,7 +5,12 @@ import type { ResolvedLeaseOptions } from './lease-options.js';
 import type { LeaseStatements } from './lease-table.js';
 import { releaseOnSignal } from './signal-release.js';
 
-/** `held` until released or lost; a lost lease was renewed by nobody and taken by another holder. */
+/**
+ * `held` until released or lost; a lost lease was renewed by nobody and taken by another holder.
+ *
+ * @example
+ * if (lease.state !== 'held') lease = await leaseNodeId(options);
+ */
 export type LeaseState = 'held' | 'lost' | 'released';
 
 /** What a successful claim established, written to the lease row before the lease is handed out. */
