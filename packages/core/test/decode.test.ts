@@ -1,16 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { composeId, decode, InvalidArgumentError, InvalidIdError, layouts } from '../src/index.js';
-
-/** What `fn` throws; fails the test when it throws nothing. */
-function caught(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (err) {
-    return err;
-  }
-  throw new Error('expected a throw, but nothing was thrown');
-}
+import { caught } from './caught.js';
 
 describe('decode against published values', () => {
   test("GIVEN Discord's documented id 175928847299117063 THEN 2016-04-30T11:18:25.796Z, worker 1, process 0, increment 7", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { defineLayout, InvalidLayoutError, type Layout, layoutEndsAt, layouts } from '../src/index.js';
+import { caught } from './caught.js';
 
 describe('preset layouts', () => {
   test.each([
@@ -49,16 +50,9 @@ describe('defineLayout validation', () => {
     const attempt = () => defineLayout({ timestampBits: 37, nodeBits: { serverId: 20 }, sequenceBits: 16 });
     expect(attempt).toThrow(InvalidLayoutError);
     expect(attempt).toThrow('timestamp 37 + serverId 20 + sequence 16 = 73');
-    try {
-      attempt();
-    } catch (err) {
-      expect((err as InvalidLayoutError).totalBits).toBe(73);
-      expect((err as InvalidLayoutError).fields.map((f) => f.name)).toEqual([
-        'timestamp',
-        'serverId',
-        'sequence',
-      ]);
-    }
+    const err = caught(attempt) as InvalidLayoutError;
+    expect(err.totalBits).toBe(73);
+    expect(err.fields.map((f) => f.name)).toEqual(['timestamp', 'serverId', 'sequence']);
   });
 
   test('GIVEN 64 bits without unsigned THEN the error says ids would not fit a signed BIGINT', () => {

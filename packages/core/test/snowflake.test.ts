@@ -11,18 +11,9 @@ import {
   type TimestampFence,
   TimestampOutOfRangeError,
 } from '../src/index.js';
+import { caught } from './caught.js';
 
 const T0 = Date.UTC(2026, 0, 1);
-
-/** What `fn` throws; fails the test when it throws nothing. */
-function caught(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (err) {
-    return err;
-  }
-  throw new Error('expected a throw, but nothing was thrown');
-}
 
 function strictlyIncreasing(ids: bigint[]) {
   for (let i = 1; i < ids.length; i++) if (ids[i]! <= ids[i - 1]!) return false;
