@@ -67,3 +67,29 @@ export function assertIdGenerator(value: unknown, argument = 'generator'): IdGen
   if (!isIdGenerator(value)) throw new InvalidArgumentError(argument, ID_GENERATOR_EXPECTED, value);
   return value;
 }
+
+/**
+ * `count` ids from `generator`, through its batch path when it has one, each checked to be a
+ * bigint and the batch checked to hold exactly `count`: a broken generator is an
+ * {@link InvalidArgumentError} naming `generator.nextId()` or `generator.nextIds(n)` before any id is
+ * used, so no row is written with a missing or rounded key. The adapters take their ids here.
+ *
+ * @example
+ * takeIds(new Snowflake({ workerId: 1 }), 2); // [250009988087418880n, 250009988087418881n]
+ */
+export function takeIds(generator: IdGenerator, count: number): bigint[] {
+  if (count === 0) return [];
+  if (count === 1 || !generator.nextIds) {
+    return Array.from({ length: count }, () => checkedId(generator.nextId()));
+  }
+  const ids: unknown = generator.nextIds(count);
+  if (!Array.isArray(ids) || ids.length !== count) {
+    throw new InvalidArgumentError(`generator.nextIds(${count})`, `an array of ${count} bigint ids`, ids);
+  }
+  return ids.map(checkedId);
+}
+
+function checkedId(id: unknown): bigint {
+  if (typeof id !== 'bigint') throw new InvalidArgumentError('generator.nextId()', 'a bigint', id);
+  return id;
+}

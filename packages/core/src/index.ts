@@ -19,6 +19,7 @@ export {
   type IdGenerator,
   isIdGenerator,
   type TimestampFence,
+  takeIds,
 } from './id-generator.js';
 export { idReplacer, idReviver, parseId, toIdString } from './id-string.js';
 export {

@@ -1,4 +1,4 @@
-import { type IdGenerator, InvalidArgumentError } from '@snowkey/core';
+import { type IdGenerator, InvalidArgumentError, takeIds } from '@snowkey/core';
 
 /** A row as passed to Knex's `insert`: column name to value. */
 export type Row = Record<string, unknown>;
@@ -48,24 +48,4 @@ function toRowArray(input: unknown): Row[] {
     }
   });
   return rows as Row[];
-}
-
-/**
- * `count` ids, through the generator's batch path when it has one, each checked to be a bigint.
- *
- * @example
- * takeIds(new Snowflake({ workerId: 1 }), 2); // [175928847299117063n, 175928847299117064n]
- */
-export function takeIds(generator: IdGenerator, count: number): bigint[] {
-  if (count === 0) return [];
-  const ids = generator.nextIds
-    ? generator.nextIds(count)
-    : Array.from({ length: count }, () => generator.nextId());
-  if (!Array.isArray(ids) || ids.length !== count) {
-    throw new InvalidArgumentError(`generator.nextIds(${count})`, `an array of ${count} bigint ids`, ids);
-  }
-  for (const id of ids) {
-    if (typeof id !== 'bigint') throw new InvalidArgumentError('generator.nextId()', 'a bigint id', id);
-  }
-  return ids;
 }

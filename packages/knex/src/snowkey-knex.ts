@@ -1,8 +1,8 @@
-import { InvalidArgumentError, type SqlDialect } from '@snowkey/core';
+import { InvalidArgumentError, type SqlDialect, takeIds } from '@snowkey/core';
 import type { Knex } from 'knex';
 import { SnowkeyBatchInsert } from './batch-insert.js';
 import { knexDialect } from './dialect.js';
-import { fillIds, type Row, takeIds } from './fill-ids.js';
+import { fillIds, type Row } from './fill-ids.js';
 import { SnowkeyInsert } from './insert-query.js';
 import {
   type ResolvedOptions,

@@ -1,4 +1,4 @@
-import { type IdGenerator, InvalidArgumentError } from '@snowkey/core';
+import { type IdGenerator, InvalidArgumentError, takeIds } from '@snowkey/core';
 import type { WritePlan } from './data-model.js';
 
 type Data = Record<string, unknown>;
@@ -32,23 +32,7 @@ export interface IdFiller {
 
 /** Builds the filler for a checked plan. */
 export function createIdFiller(plan: WritePlan, generator: IdGenerator): IdFiller {
-  const checked = (id: unknown): bigint => {
-    if (typeof id !== 'bigint') {
-      throw new InvalidArgumentError('generator.nextId()', 'a bigint', id);
-    }
-    return id;
-  };
-  const nextIds = (count: number): bigint[] => {
-    if (count === 0) return [];
-    if (count === 1 || !generator.nextIds)
-      return Array.from({ length: count }, () => checked(generator.nextId()));
-    const ids: unknown = generator.nextIds(count);
-    // A short batch would leave rows without an id, for the database to reject or default.
-    if (!Array.isArray(ids) || ids.length !== count) {
-      throw new InvalidArgumentError(`generator.nextIds(${count})`, `an array of ${count} bigint ids`, ids);
-    }
-    return ids.map(checked);
-  };
+  const nextIds = (count: number): bigint[] => takeIds(generator, count);
 
   /** A create input of `model`: its own ids first (parents get the earlier ids), then its relations. */
   function fillCreate(model: string, data: unknown): unknown {

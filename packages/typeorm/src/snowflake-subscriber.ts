@@ -1,4 +1,4 @@
-import { type IdGenerator, InvalidArgumentError } from '@snowkey/core';
+import { type IdGenerator, takeIds } from '@snowkey/core';
 import type { EntityMetadata, EntitySubscriberInterface, InsertEvent } from 'typeorm';
 
 /** One snowflake column of one entity, and where its ids come from. */
@@ -34,19 +34,10 @@ export class SnowflakeSubscriber implements EntitySubscriberInterface<unknown> {
     for (const { column, generator, keepNull } of fills) {
       const value: unknown = column.getEntityValue(entity);
       if (value === undefined || (value === null && !keepNull)) {
-        column.setEntityValue(entity, checkedId(generator.nextId()));
+        column.setEntityValue(entity, takeIds(generator, 1)[0]!);
       }
     }
   }
-}
-
-/**
- * The column's transformer would take a safe Number or a digit string too, but the entity would
- * then hold it instead of a bigint; and a generator that yields one is broken, not to be trusted.
- */
-function checkedId(id: unknown): bigint {
-  if (typeof id !== 'bigint') throw new InvalidArgumentError('generator.nextId()', 'a bigint', id);
-  return id;
 }
 
 /** Whether `subscriber` is a {@link SnowflakeSubscriber}, from this copy of the package or another. */
