@@ -10,6 +10,7 @@ import type { IdGenerator, TimestampFence } from './id-generator.js';
 import { assertLayout, type Layout, withEpoch } from './layout.js';
 import { layouts } from './layouts.js';
 import { packNodeFields } from './node-fields.js';
+import { nonNegativeMs, optionalBoolean } from './option-checks.js';
 
 /**
  * What to do when a time unit's sequence is used up.
@@ -167,11 +168,9 @@ export class Snowflake implements IdGenerator {
       throw new InvalidArgumentError('sequenceOverflow', "'wait' or 'borrow'", overflow);
     }
     this.sequenceOverflow = overflow;
-    const maxBorrowMs = nonNegativeInt('maxBorrowMs', options.maxBorrowMs, 1000);
-    const tolerance = nonNegativeInt('clockRollbackToleranceMs', options.clockRollbackToleranceMs, 10);
-    if (options.balanceModulo !== undefined && typeof options.balanceModulo !== 'boolean') {
-      throw new InvalidArgumentError('balanceModulo', 'a boolean', options.balanceModulo);
-    }
+    const maxBorrowMs = nonNegativeMs('maxBorrowMs', options.maxBorrowMs, 1000);
+    const tolerance = nonNegativeMs('clockRollbackToleranceMs', options.clockRollbackToleranceMs, 10);
+    const balance = optionalBoolean('balanceModulo', options.balanceModulo, true);
 
     this.#epoch = layout.epoch;
     this.#unit = layout.timeUnitMs;
@@ -183,7 +182,7 @@ export class Snowflake implements IdGenerator {
     this.#nodePart = nodePart;
     this.#maxLead = overflow === 'borrow' ? Math.floor(maxBorrowMs / layout.timeUnitMs) : 0;
     this.#tolerance = Math.ceil(tolerance / layout.timeUnitMs);
-    this.#balance = options.balanceModulo ?? true;
+    this.#balance = balance;
     this.#fence = lease?.fence ?? options.fence;
 
     const now = this.#readClock();
@@ -205,7 +204,7 @@ export class Snowflake implements IdGenerator {
 
   /** The timestamp (ms since 1970) of the last id issued: the generator's high-water mark. */
   get lastTimestamp(): number {
-    return this.#epoch + this.#last * this.#unit;
+    return this.#ms(this.#last);
   }
 
   /**
@@ -268,14 +267,19 @@ export class Snowflake implements IdGenerator {
     return decode(id, { layout: this.layout });
   }
 
+  /** Ms since 1970 at the start of time unit `unit`. */
+  #ms(unit: number): number {
+    return this.#epoch + unit * this.#unit;
+  }
+
   #readClock(): number {
     return Math.floor((readClock(this.#clock) - this.#epoch) / this.#unit);
   }
 
   #rolledBack(now: number): never {
     throw new ClockMovedBackwardsError(
-      this.#epoch + this.#clockHigh * this.#unit,
-      this.#epoch + now * this.#unit,
+      this.#ms(this.#clockHigh),
+      this.#ms(now),
       this.#tolerance * this.#unit,
     );
   }
@@ -287,21 +291,13 @@ export class Snowflake implements IdGenerator {
     const lagUnits = want - this.#maxLead - now;
     if (lagUnits > this.#tolerance + 1) {
       // waiting that long would block the event loop; the clock is far behind our ids.
-      throw new ClockMovedBackwardsError(
-        this.#epoch + this.#last * this.#unit,
-        this.#epoch + now * this.#unit,
-        this.#tolerance * this.#unit,
-      );
+      throw new ClockMovedBackwardsError(this.#ms(this.#last), this.#ms(now), this.#tolerance * this.#unit);
     }
     const started = performance.now();
     let t = now;
     while (want - t > this.#maxLead) {
       if (performance.now() - started > STALL_BOUND_MS) {
-        throw new ClockStalledError(
-          this.#epoch + want * this.#unit,
-          this.#epoch + t * this.#unit,
-          STALL_BOUND_MS,
-        );
+        throw new ClockStalledError(this.#ms(want), this.#ms(t), STALL_BOUND_MS);
       }
       t = this.#readClock();
       if (this.#clockHigh - t > this.#tolerance) this.#rolledBack(t);
@@ -314,12 +310,12 @@ export class Snowflake implements IdGenerator {
     if (unit > this.#maxTs || unit < 0) {
       throw new TimestampOutOfRangeError(
         this.layout.name,
-        this.#epoch + unit * this.#unit,
+        this.#ms(unit),
         this.#epoch,
-        this.#epoch + this.#maxTs * this.#unit,
+        this.#ms(this.#maxTs),
       );
     }
-    const ms = this.#epoch + unit * this.#unit;
+    const ms = this.#ms(unit);
     if (this.#fence) {
       this.#fence.permit(ms);
       this.#fence.observe?.(ms);
@@ -334,12 +330,4 @@ export class Snowflake implements IdGenerator {
     this.#cur = (BigInt(unit) << this.#tsShift) | this.#nodePart | (BigInt(seq) * this.#seqStep);
     return this.#cur;
   }
-}
-
-function nonNegativeInt(name: string, value: unknown, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-    throw new InvalidArgumentError(name, 'a non-negative integer number of ms', value);
-  }
-  return value;
 }

@@ -1,6 +1,7 @@
 import { type Clock, monotonicClock, readClock } from '../clock.js';
 import { InvalidArgumentError } from '../errors.js';
 import { assertLayout, type Layout } from '../layout.js';
+import { nonNegativeMs, optionalBoolean, positiveMs } from '../option-checks.js';
 import { assertSqlClient, type SqlClient } from '../sql-client.js';
 import { checkTableName, DEFAULT_LEASE_TABLE } from './lease-table.js';
 
@@ -92,9 +93,9 @@ export function resolveLeaseOptions(options: LeaseNodeIdOptions): ResolvedLeaseO
       `layout "${layout.name}" with ${layout.nodeBitsTotal}`,
     );
   }
-  const ttlMs = positiveInt('ttlMs', options.ttlMs, 30_000);
-  const renewEveryMs = positiveInt('renewEveryMs', options.renewEveryMs, Math.max(1, Math.floor(ttlMs / 3)));
-  const expiryMarginMs = nonNegativeInt('expiryMarginMs', options.expiryMarginMs, Math.floor(ttlMs / 10));
+  const ttlMs = positiveMs('ttlMs', options.ttlMs, 30_000);
+  const renewEveryMs = positiveMs('renewEveryMs', options.renewEveryMs, Math.max(1, Math.floor(ttlMs / 3)));
+  const expiryMarginMs = nonNegativeMs('expiryMarginMs', options.expiryMarginMs, Math.floor(ttlMs / 10));
   if (renewEveryMs >= ttlMs) {
     throw new InvalidArgumentError('ttlMs', `longer than renewEveryMs (${renewEveryMs} ms)`, ttlMs);
   }
@@ -127,21 +128,13 @@ export function resolveLeaseOptions(options: LeaseNodeIdOptions): ResolvedLeaseO
     renewEveryMs,
     expiryMarginMs,
     clock,
-    createTable: bool('createTable', options.createTable, true),
-    heartbeat: bool('heartbeat', options.heartbeat, true),
+    createTable: optionalBoolean('createTable', options.createTable, true),
+    heartbeat: optionalBoolean('heartbeat', options.heartbeat, true),
     signals: signals(options.releaseOnSignals),
-    signalReleaseTimeoutMs: signalTimeout(options.signalReleaseTimeoutMs),
+    signalReleaseTimeoutMs: nonNegativeMs('signalReleaseTimeoutMs', options.signalReleaseTimeoutMs, 5000),
     onRenewalError,
     holderLabel,
   };
-}
-
-function signalTimeout(value: unknown): number {
-  if (value === undefined) return 5000;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-    throw new InvalidArgumentError('signalReleaseTimeoutMs', 'a non-negative integer number of ms', value);
-  }
-  return value;
 }
 
 function signals(value: LeaseNodeIdOptions['releaseOnSignals']): readonly SignalName[] {
@@ -153,28 +146,6 @@ function signals(value: LeaseNodeIdOptions['releaseOnSignals']): readonly Signal
       "a boolean or a list of signal names such as ['SIGTERM']",
       value,
     );
-  }
-  return value;
-}
-
-function bool(name: string, value: unknown, fallback: boolean): boolean {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'boolean') throw new InvalidArgumentError(name, 'a boolean', value);
-  return value;
-}
-
-function positiveInt(name: string, value: unknown, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
-    throw new InvalidArgumentError(name, 'a positive integer number of ms', value);
-  }
-  return value;
-}
-
-function nonNegativeInt(name: string, value: unknown, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-    throw new InvalidArgumentError(name, 'a non-negative integer number of ms', value);
   }
   return value;
 }

@@ -1,0 +1,42 @@
+import { InvalidArgumentError } from './errors.js';
+
+/**
+ * An optional non-negative integer number of ms, or `fallback` when absent; anything else is an
+ * {@link InvalidArgumentError} naming the option.
+ *
+ * @example
+ * nonNegativeMs('maxBorrowMs', options.maxBorrowMs, 1000);
+ */
+export function nonNegativeMs(name: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+    throw new InvalidArgumentError(name, 'a non-negative integer number of ms', value);
+  }
+  return value;
+}
+
+/**
+ * An optional positive integer number of ms, or `fallback` when absent.
+ *
+ * @example
+ * positiveMs('ttlMs', options.ttlMs, 30_000);
+ */
+export function positiveMs(name: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+    throw new InvalidArgumentError(name, 'a positive integer number of ms', value);
+  }
+  return value;
+}
+
+/**
+ * An optional boolean, or `fallback` when absent.
+ *
+ * @example
+ * optionalBoolean('balanceModulo', options.balanceModulo, true);
+ */
+export function optionalBoolean(name: string, value: unknown, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'boolean') throw new InvalidArgumentError(name, 'a boolean', value);
+  return value;
+}
