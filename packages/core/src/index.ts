@@ -41,6 +41,7 @@ export { nodeIdFromEnv, nodeIdFromHostname, nodeIdFromIp } from './node-id.js';
 export { type SequenceOverflow, Snowflake, type SnowflakeOptions } from './snowflake.js';
 export {
   assertSqlClient,
+  rewriteSqlPlaceholders,
   SQL_DIALECTS,
   type SqlClient,
   type SqlDialect,

@@ -92,21 +92,43 @@ export function assertSqlClient(client: unknown, argument = 'client'): SqlClient
  * toPostgresPlaceholders("SELECT '?' AS q FROM t WHERE a = ? AND b = ?"); // "SELECT '?' AS q FROM t WHERE a = $1 AND b = $2"
  */
 export function toPostgresPlaceholders(sql: string): string {
+  return rewriteSqlPlaceholders(sql, (n) => `$${n}`);
+}
+
+/**
+ * Rewrites each `?` placeholder of `sql` with `placeholder(n)` (n counts from 1) and each quoted
+ * string, quoted identifier or comment with `quoted(text)` (unchanged by default), so a `?` inside
+ * them is never taken for a placeholder. SqlClient factories use it to meet their driver's syntax.
+ *
+ * @example
+ * rewriteSqlPlaceholders("SELECT '?' WHERE a = ?", () => '?', (t) => t.replaceAll('?', '\\?'));
+ * // "SELECT '\\?' WHERE a = ?": Knex's escape for a literal question mark
+ */
+export function rewriteSqlPlaceholders(
+  sql: string,
+  placeholder: (n: number) => string,
+  quoted: (text: string) => string = (text) => text,
+): string {
   let out = '';
   let n = 0;
   let i = 0;
   while (i < sql.length) {
     const c = sql[i]!;
     let end = i + 1;
-    if (c === "'" || c === '"') end = closingQuote(sql, i, c);
-    else if (c === '-' && sql[i + 1] === '-') end = until(sql, '\n', i, 0);
-    else if (c === '/' && sql[i + 1] === '*') end = until(sql, '*/', i + 2, 2);
-    else if (c === '?') {
-      out += `$${++n}`;
+    if (c === '?') {
+      out += placeholder(++n);
       i++;
       continue;
     }
-    out += sql.slice(i, end);
+    if (c === "'" || c === '"') end = closingQuote(sql, i, c);
+    else if (c === '-' && sql[i + 1] === '-') end = until(sql, '\n', i, 0);
+    else if (c === '/' && sql[i + 1] === '*') end = until(sql, '*/', i + 2, 2);
+    else {
+      out += c;
+      i++;
+      continue;
+    }
+    out += quoted(sql.slice(i, end));
     i = end;
   }
   return out;

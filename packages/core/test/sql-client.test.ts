@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { assertSqlClient, InvalidArgumentError, toPostgresPlaceholders } from '../src/index.js';
+import {
+  assertSqlClient,
+  InvalidArgumentError,
+  rewriteSqlPlaceholders,
+  toPostgresPlaceholders,
+} from '../src/index.js';
 
 describe('toPostgresPlaceholders', () => {
   test.each([
@@ -12,6 +17,22 @@ describe('toPostgresPlaceholders', () => {
     ['SELECT 1', 'SELECT 1'],
   ])('GIVEN %j THEN %j', (sql, expected) => {
     expect(toPostgresPlaceholders(sql)).toBe(expected);
+  });
+});
+
+describe('rewriteSqlPlaceholders', () => {
+  test('GIVEN a quoted-text callback THEN it sees each quoted string, identifier and comment whole, and placeholders are numbered around them', () => {
+    const seen: string[] = [];
+    const out = rewriteSqlPlaceholders(
+      `SELECT 'a?', "b?" /* c? */ FROM t WHERE x = ? AND y = ? -- d?`,
+      (n) => `:p${n}`,
+      (quoted) => {
+        seen.push(quoted);
+        return quoted.toUpperCase();
+      },
+    );
+    expect(out).toBe(`SELECT 'A?', "B?" /* C? */ FROM t WHERE x = :p1 AND y = :p2 -- D?`);
+    expect(seen).toEqual(["'a?'", '"b?"', '/* c? */', '-- d?']);
   });
 });
 

@@ -1,4 +1,10 @@
-import { InvalidArgumentError, type SqlClient, type SqlDialect, type SqlParam } from '@snowkey/core';
+import {
+  InvalidArgumentError,
+  rewriteSqlPlaceholders,
+  type SqlClient,
+  type SqlDialect,
+  type SqlParam,
+} from '@snowkey/core';
 import type { Knex } from 'knex';
 import { knexDialect, SUPPORTED_CLIENTS } from './dialect.js';
 
@@ -7,7 +13,8 @@ const EXPECTED = `a Knex instance (not a transaction) ${SUPPORTED_CLIENTS}`;
 /**
  * Core's `SqlClient` over your Knex instance, so worker-id leases and the segment allocator use
  * the application's own pool instead of a second connection. Statements go through `knex.raw` with
- * `?` placeholders (Knex rewrites them for PostgreSQL), one statement per call, each on its own.
+ * `?` placeholders (Knex rewrites them for PostgreSQL), one statement per call, each on its own; a
+ * `?` inside a quoted string or a comment is escaped, since `knex.raw` would take it for a binding.
  * A transaction is refused: a lease outlives any transaction.
  *
  * @example
@@ -18,8 +25,14 @@ const EXPECTED = `a Knex instance (not a transaction) ${SUPPORTED_CLIENTS}`;
 export function knexSqlClient(knex: Knex): SqlClient {
   const dialect = knexDialect(knex, 'knex', EXPECTED);
   if (knex.isTransaction) throw new InvalidArgumentError('knex', EXPECTED, 'a transaction');
-  const run = (sql: string, params: readonly SqlParam[] = []): Promise<unknown> =>
-    params.length === 0 ? knex.raw(sql) : knex.raw(sql, params as Knex.RawBinding[]);
+  const run = async (sql: string, params: readonly SqlParam[] = []): Promise<unknown> => {
+    const text = rewriteSqlPlaceholders(
+      sql,
+      () => '?',
+      (quoted) => (quoted.includes('?') ? escapeQuestionMarks(dialect, sql, quoted) : quoted),
+    );
+    return params.length === 0 ? knex.raw(text) : knex.raw(text, params as Knex.RawBinding[]);
+  };
   return {
     dialect,
     async query<Row>(sql: string, params?: readonly SqlParam[]): Promise<Row[]> {
@@ -29,6 +42,22 @@ export function knexSqlClient(knex: Knex): SqlClient {
       return rowCountOf(dialect, await run(sql, params));
     },
   };
+}
+
+/**
+ * `knex.raw` takes every `?` for a binding, even inside a quoted string; `\\?` escapes one, and
+ * Knex removes the backslash again for PostgreSQL and MySQL but not for SQLite, where the
+ * backslash would reach the database. So on SQLite such SQL is refused rather than altered.
+ */
+function escapeQuestionMarks(dialect: SqlDialect, sql: string, quoted: string): string {
+  if (dialect === 'sqlite') {
+    throw new InvalidArgumentError(
+      'sql',
+      "SQL whose quoted strings, identifiers and comments hold no '?' (Knex's SQLite client cannot escape one)",
+      sql,
+    );
+  }
+  return quoted.replaceAll('?', '\\?');
 }
 
 /**
