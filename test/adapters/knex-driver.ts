@@ -12,6 +12,7 @@ import type { TestDatabase } from '../helpers/test-database.js';
  */
 export const knexDriver: AdapterDriver = {
   name: 'knex',
+  nullKey: 'generated',
   async open(db: TestDatabase, generator: IdGenerator): Promise<AdapterSession> {
     const knex = openKnex(db);
     const sk = snowkeyKnex(knex, { generator, tables: { sk_item: 'id', sk_parent: 'id', sk_child: 'id' } });

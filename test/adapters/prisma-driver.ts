@@ -10,6 +10,7 @@ import type { AdapterDriver, AdapterSession, ItemInput } from '../conformance/ad
  */
 export const prismaDriver: AdapterDriver = {
   name: 'prisma',
+  nullKey: 'refused by the ORM',
   async open(db, generator: IdGenerator): Promise<AdapterSession> {
     const base = await openPrisma(db);
     const prisma = base.$extends(

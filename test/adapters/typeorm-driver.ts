@@ -58,6 +58,7 @@ function options(db: TestDatabase): DataSourceOptions {
  */
 export const typeormDriver: AdapterDriver = {
   name: 'typeorm',
+  nullKey: 'generated',
   async open(db: TestDatabase, generator: IdGenerator): Promise<AdapterSession> {
     const dataSource = new DataSource(options(db));
     await dataSource.initialize();

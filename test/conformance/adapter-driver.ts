@@ -12,6 +12,10 @@ import type { TestDatabase } from '../helpers/test-database.js';
  *   sk_child  (id BIGINT PRIMARY KEY, parent_id BIGINT NOT NULL REFERENCES sk_parent(id), label VARCHAR(100) NOT NULL)
  */
 export interface ItemInput {
+  /**
+   * A key. The suite also passes what callers get wrong (`null`, a Number, a string...), cast to
+   * this type, to check that every adapter applies core's one rule (`callerIdAction`) to it.
+   */
   id?: bigint;
   name: string;
   qty: number;
@@ -40,6 +44,14 @@ export interface AdapterSession {
 export interface AdapterDriver {
   /** 'typeorm' | 'prisma' | 'knex' */
   readonly name: string;
+  /**
+   * What a caller's `null` in a NOT NULL snowflake column becomes: `'generated'` where the adapter
+   * knows the column cannot hold NULL (TypeORM's metadata; Knex's configured key columns), or
+   * `'refused by the ORM'` where the ORM's types admit `null` only on nullable fields and its own
+   * validation refuses it elsewhere, so the adapter passes it on (Prisma: its runtime data model
+   * does not say which fields are nullable).
+   */
+  readonly nullKey: 'generated' | 'refused by the ORM';
   /** Open a session on `db` whose adapter takes ids from `generator`. Tables already exist. */
   open(db: TestDatabase, generator: IdGenerator): Promise<AdapterSession>;
 }

@@ -20,6 +20,23 @@ export interface ConformanceOptions {
  */
 const UNIQUE_VIOLATION = /unique|duplicate/i;
 
+/**
+ * Values a caller may put in a key that core's one rule refuses: not a bigint in 1..2^63-1. A
+ * Number is refused even when safe (ids are bigint end to end; above 2^53 it may be rounded).
+ */
+const REFUSED_CALLER_IDS: readonly [string, unknown][] = [
+  ['0n', 0n],
+  ['a negative bigint', -5n],
+  ['2^63', 2n ** 63n],
+  ['a safe Number', 42],
+  ['a Number past 2^53', 2 ** 53 + 2],
+  ['a decimal string', '123'],
+  ['a fraction', 1.5],
+];
+
+/** The one message every adapter gives for a refused caller id, naming the column. */
+const CALLER_ID_REFUSED = /"[A-Za-z_.[\]0-9]*id" must be a bigint in 1\.\.2\^63-1/;
+
 const EDGE_IDS: readonly [string, bigint][] = [
   ['2^53+1', 2n ** 53n + 1n],
   ['2^63-1', 2n ** 63n - 1n],
@@ -107,6 +124,38 @@ export function runConformance(driver: AdapterDriver, options: ConformanceOption
           { id: String(many[1]), name: 'generated', qty: 1 },
           { id: '9000000000000000001', name: 'explicit', qty: 1 },
         ]);
+      });
+
+      test.each(REFUSED_CALLER_IDS)(
+        'GIVEN a caller id that is %s THEN one insert and a bulk insert are refused with InvalidArgumentError naming the column, and nothing is stored',
+        async (_label, id) => {
+          const { session, generator } = await open();
+          const bad = { id, name: 'bad', qty: 1 } as unknown as ItemInput;
+          const one = await session.insertOne(bad).then(
+            () => undefined,
+            (err: unknown) => err,
+          );
+          expect((one as Error | undefined)?.name).toBe('InvalidArgumentError');
+          expect((one as Error).message).toMatch(CALLER_ID_REFUSED);
+          expect(generator.issued.size).toBe(0);
+          await expect(session.insertMany([item('good1'), bad, item('good2')])).rejects.toThrow(
+            CALLER_ID_REFUSED,
+          );
+          expect(await items(ctx.db)).toEqual([]);
+        },
+      );
+
+      test(`GIVEN a caller id of null in the NOT NULL key THEN it is ${driver.nullKey}`, async () => {
+        const { session, generator } = await open();
+        const attempt = session.insertOne({ id: null, name: 'null-id', qty: 1 } as unknown as ItemInput);
+        if (driver.nullKey === 'generated') {
+          const id = await attempt;
+          expect(generator.issued.has(id)).toBe(true);
+          expect(await items(ctx.db)).toEqual([{ id: String(id), name: 'null-id', qty: 1 }]);
+        } else {
+          await expect(attempt).rejects.toThrow(/null/i);
+          expect(await items(ctx.db)).toEqual([]);
+        }
       });
 
       test.each(EDGE_IDS)(

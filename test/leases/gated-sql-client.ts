@@ -1,4 +1,5 @@
-import type { SqlClient, SqlParam } from '@snowkey/core';
+import type { SqlClient } from '@snowkey/core';
+import type { SqlParam } from '@snowkey/core/adapter';
 
 /** A held statement: `reached` resolves once it arrives; `open()` lets it through to the database. */
 export interface Gate {

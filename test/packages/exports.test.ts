@@ -3,6 +3,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { declaredNames } from './public-names.js';
+import { PUBLIC_SURFACE } from './public-surface.js';
 
 // Checks what a user installs: the built ESM and CJS entry points, resolved through each
 // package's exports map by Node itself (a child process without the dev-source condition).
@@ -119,11 +121,46 @@ describe.each(packages.map((p) => [p.manifest.name, p] as const))('package %s', 
     for (const bin of bins) expect(readFileSync(join(dir, bin), 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/);
   });
 
-  test('GIVEN plain Node THEN import() loads the ESM build, require() the CJS build, and both expose the same names', () => {
-    const dot = manifest.exports['.'] as Record<string, Record<string, string>>;
-    const loaded = loadBothWays(manifest.name);
-    expect(fileURLToPath(loaded.esmFile)).toBe(join(dir, dot.import!.default!));
-    expect(loaded.cjsFile).toBe(join(dir, dot.require!.default!));
-    expect(loaded.cjs).toEqual(loaded.esm);
-  });
+  const entries = Object.keys(manifest.exports).filter((subpath) => subpath !== './package.json');
+
+  test.each(entries)(
+    'GIVEN plain Node THEN import() loads the ESM build of %s, require() the CJS build, and both expose the same names',
+    (subpath) => {
+      const entry = manifest.exports[subpath] as Record<string, Record<string, string>>;
+      const loaded = loadBothWays(specifier(manifest.name, subpath));
+      expect(fileURLToPath(loaded.esmFile)).toBe(join(dir, entry.import!.default!));
+      expect(loaded.cjsFile).toBe(join(dir, entry.require!.default!));
+      expect(loaded.cjs).toEqual(loaded.esm);
+    },
+  );
+
+  test.each(entries)(
+    'GIVEN entry %s THEN its run-time names and its type names are exactly the pinned ones',
+    (subpath) => {
+      const name = specifier(manifest.name, subpath);
+      const pinned = PUBLIC_SURFACE[name];
+      expect(pinned, `${name} has no pinned surface in test/packages/public-surface.ts`).toBeDefined();
+      const entry = manifest.exports[subpath] as Record<string, Record<string, string>>;
+      const values = Object.keys(loadBothWays(name).esm).sort();
+      const declared = declaredNames(join(dir, entry.import!.types!));
+      expect(values).toEqual([...pinned!.values].sort());
+      expect(declared.filter((n) => !values.includes(n))).toEqual([...pinned!.types].sort());
+      // Every run-time name has its declaration too.
+      expect(values.filter((n) => !declared.includes(n))).toEqual([]);
+    },
+  );
 });
+
+test('GIVEN the pinned surface THEN it names no entry point that does not exist', () => {
+  const existing = packages.flatMap(({ manifest }) =>
+    Object.keys(manifest.exports)
+      .filter((subpath) => subpath !== './package.json')
+      .map((subpath) => specifier(manifest.name, subpath)),
+  );
+  expect(Object.keys(PUBLIC_SURFACE).filter((name) => !existing.includes(name))).toEqual([]);
+});
+
+/** `@snowkey/core` + `./adapter` -> `@snowkey/core/adapter`. */
+function specifier(name: string, subpath: string): string {
+  return subpath === '.' ? name : `${name}/${subpath.slice(2)}`;
+}

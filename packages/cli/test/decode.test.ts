@@ -73,7 +73,7 @@ describe('snowkey decode', () => {
     });
   });
 
-  test.each([
+  test.each<[string, string[], RegExp]>([
     ['non-digits', ['decode', '12a'], /"id" must be a decimal string.*received "12a"/],
     ['a sign', ['decode', '--', '-5'], /received "-5"/],
     ['2^64', ['decode', '18446744073709551616'], /received "18446744073709551616"/],
@@ -86,6 +86,31 @@ describe('snowkey decode', () => {
     ['an unknown flag', ['decode', '1', '--frobnicate'], /unknown option '--frobnicate'/],
     ['no id at all', ['decode'], /missing required argument 'id'/],
     ['a bad epoch', ['decode', '1', '--epoch', 'soon'], /"--epoch" must be ms since 1970 or an ISO date/],
+    ...['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'].map(
+      (name) =>
+        [
+          `a custom node field named ${name}`,
+          [
+            'decode',
+            '1',
+            '--timestamp-bits',
+            '41',
+            '--node',
+            `${name}=10`,
+            '--sequence-bits',
+            '12',
+            '--json',
+          ],
+          new RegExp(
+            `node field name "${name}" is reserved: it is a property every JavaScript object inherits`,
+          ),
+        ] as [string, string[], RegExp],
+    ),
+    [
+      'a custom node field named like a generator option',
+      ['generate', '--timestamp-bits', '41', '--node', 'clock=10', '--sequence-bits', '12', '--node-id', '1'],
+      /node field name "clock" is reserved: it is an option of new Snowflake\(\)/,
+    ],
   ])('GIVEN %s THEN it exits 2 naming the problem and prints nothing on stdout', async (_, argv, message) => {
     const { code, stdout, stderr } = await runCli(argv);
     expect(code).toBe(2);

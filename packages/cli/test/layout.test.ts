@@ -1,6 +1,6 @@
 import { decode, layouts } from '@snowkey/core';
 import { describe, expect, test } from 'vitest';
-import { layoutFacts } from '../src/index.js';
+import { layoutFacts } from '../src/layout-facts.js';
 import { runCli } from './run-cli.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -6,14 +6,13 @@ import { packNodeFields } from './node-fields.js';
  * The parts of an id for {@link composeId}: a timestamp, a sequence and the node fields by name.
  *
  * @example
- * const parts: IdParts = { timestamp: Date.now(), sequence: 0, serverId: 2 };
+ * const parts: IdParts<'serverId'> = { timestamp: Date.now(), sequence: 0, serverId: 2 };
  */
-export interface IdParts {
+export type IdParts<F extends string = string> = {
   /** Ms since 1970; truncated to the layout's time unit. */
-  timestamp: number;
-  sequence: number;
-  [nodeField: string]: number;
-}
+  readonly timestamp: number;
+  readonly sequence: number;
+} & { readonly [K in F]: number };
 
 /**
  * Builds the id that a layout gives to the parts: the inverse of `decode`. For tests, tooling
@@ -23,7 +22,7 @@ export interface IdParts {
  * composeId({ timestamp: Date.UTC(2026, 0, 1), sequence: 0, workerId: 1 }, layouts.snowkey);
  * // the smallest id workerId 1 can issue in that ms
  */
-export function composeId(parts: IdParts, layout: Layout): bigint {
+export function composeId<F extends string>(parts: IdParts<NoInfer<F>>, layout: Layout<F>): bigint {
   if (parts === null || typeof parts !== 'object') {
     throw new InvalidArgumentError('parts', 'an object like { timestamp, sequence, ...node fields }', parts);
   }
@@ -40,7 +39,7 @@ export function composeId(parts: IdParts, layout: Layout): bigint {
   if (!Number.isInteger(sequence) || sequence < 0 || sequence > layout.maxSequence) {
     throw new InvalidArgumentError('sequence', `an integer in 0..${layout.maxSequence}`, sequence);
   }
-  const { nodePart } = packNodeFields(layout, nodes, undefined);
+  const { nodePart } = packNodeFields(layout, nodes as Readonly<Record<string, unknown>>, undefined);
   return (
     (BigInt(ticks) << BigInt(layout.timestampShift)) |
     nodePart |

@@ -3,20 +3,29 @@ import { parseId } from './id-string.js';
 import { assertLayout, type Layout, withEpoch } from './layout.js';
 
 /**
- * A decoded id: its parts, with node fields by name.
+ * The parts every decoded id has.
  *
  * @example
- * const { timestamp, workerId } = gen.decode(id);
+ * const parts: DecodedParts = decode(id, { layout: layouts.snowkey });
  */
-export interface DecodedId {
+export interface DecodedParts {
   readonly id: bigint;
   /** Ms since 1970 of the id's time unit. */
   readonly timestamp: number;
   readonly date: Date;
   readonly sequence: number;
-  /** Node fields by name (workerId, datacenterId, serverId, ...). */
-  readonly [nodeField: string]: bigint | number | Date;
 }
+
+/**
+ * A decoded id: its parts, with the layout's node fields by name (`F`, inferred from the layout).
+ * For a layout whose field names the compiler does not know (`Layout`), the node fields are
+ * `unknown` until checked.
+ *
+ * @example
+ * const { timestamp, serverId } = decode(id, { layout: layouts.gameServer }); // serverId: number
+ */
+export type DecodedId<F extends string = string> = DecodedParts &
+  (string extends F ? { readonly [nodeField: string]: unknown } : { readonly [K in F]: number });
 
 /**
  * Decodes an id of `layout` (a bigint, a decimal string or a safe integer). Invalid input
@@ -28,11 +37,14 @@ export interface DecodedId {
  * // { id: 175928847299117063n, timestamp: 1462015105796, date: 2016-04-30T11:18:25.796Z,
  * //   sequence: 7, workerId: 1, processId: 0 }
  */
-export function decode(id: bigint | string | number, options: { layout: Layout; epoch?: number }): DecodedId {
+export function decode<F extends string>(
+  id: bigint | string | number,
+  options: { layout: Layout<F>; epoch?: number },
+): DecodedId<F> {
   if (options === null || typeof options !== 'object') {
     throw new InvalidArgumentError('options', 'an object like { layout: layouts.snowkey }', options);
   }
-  const given = assertLayout(options.layout);
+  const given = assertLayout(options.layout) as Layout<F>;
   const layout = options.epoch === undefined ? given : withEpoch(given, options.epoch);
   const value = parseId(id);
   if (value >> BigInt(layout.totalBits) !== 0n) {
@@ -47,5 +59,5 @@ export function decode(id: bigint | string | number, options: { layout: Layout; 
     sequence: Number((value >> BigInt(layout.sequenceShift)) & BigInt(layout.maxSequence)),
   };
   for (const f of layout.nodeFields) out[f.name] = Number((value >> BigInt(f.shift)) & BigInt(f.max));
-  return out as DecodedId;
+  return out as DecodedId<F>;
 }

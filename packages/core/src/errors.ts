@@ -63,7 +63,7 @@ export interface LayoutFieldReport {
  *
  * @example
  * defineLayout({ timestampBits: 37, nodeBits: { serverId: 20 }, sequenceBits: 16 });
- * // InvalidLayoutError: layout needs 73 bits but an id has at most 64: timestamp 37 + serverId 20 + sequence 16 = 73
+ * // InvalidLayoutError: layout needs more than 64 bits: timestamp 37 + serverId 20 + sequence 16 = 73
  */
 export class InvalidLayoutError extends SnowkeyError {
   readonly fields: readonly LayoutFieldReport[];

@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from './errors.js';
+import { assertKey, KEY_EXPECTED } from './id-rule.js';
 
 /**
  * The one interface between core and the adapters: anything that hands out unique bigint ids.
@@ -70,7 +71,7 @@ export function assertIdGenerator(value: unknown, argument = 'generator'): IdGen
 
 /**
  * `count` ids from `generator`, through its batch path when it has one, each checked to be a
- * bigint and the batch checked to hold exactly `count`: a broken generator is an
+ * key (a bigint in 1..2^63-1, see `isKey`) and the batch checked to hold exactly `count`: a broken generator is an
  * {@link InvalidArgumentError} naming `generator.nextId()` or `generator.nextIds(n)` before any id is
  * used, so no row is written with a missing or rounded key. The adapters take their ids here.
  *
@@ -80,16 +81,28 @@ export function assertIdGenerator(value: unknown, argument = 'generator'): IdGen
 export function takeIds(generator: IdGenerator, count: number): bigint[] {
   if (count === 0) return [];
   if (count === 1 || !generator.nextIds) {
-    return Array.from({ length: count }, () => checkedId(generator.nextId()));
+    const out: bigint[] = new Array(count);
+    for (let i = 0; i < count; i++) out[i] = takeId(generator);
+    return out;
   }
   const ids: unknown = generator.nextIds(count);
   if (!Array.isArray(ids) || ids.length !== count) {
-    throw new InvalidArgumentError(`generator.nextIds(${count})`, `an array of ${count} bigint ids`, ids);
+    throw new InvalidArgumentError(
+      `generator.nextIds(${count})`,
+      `an array of ${count} ids, each ${KEY_EXPECTED}`,
+      ids,
+    );
   }
-  return ids.map(checkedId);
+  for (const id of ids) assertKey(id, `generator.nextIds(${count})`);
+  return ids as bigint[];
 }
 
-function checkedId(id: unknown): bigint {
-  if (typeof id !== 'bigint') throw new InvalidArgumentError('generator.nextId()', 'a bigint', id);
-  return id;
+/**
+ * One id from `generator`, checked like {@link takeIds}'s. The path for one row at a time.
+ *
+ * @example
+ * entity.id = takeId(generator);
+ */
+export function takeId(generator: IdGenerator): bigint {
+  return assertKey(generator.nextId(), 'generator.nextId()');
 }

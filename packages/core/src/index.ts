@@ -7,20 +7,12 @@ export {
   InvalidArgumentError,
   InvalidIdError,
   InvalidLayoutError,
-  type LayoutFieldReport,
   LeaseExpiredError,
   SnowkeyError,
   TimestampOutOfRangeError,
   WorkerIdLeaseError,
 } from './errors.js';
-export {
-  assertIdGenerator,
-  ID_GENERATOR_EXPECTED,
-  type IdGenerator,
-  isIdGenerator,
-  type TimestampFence,
-  takeIds,
-} from './id-generator.js';
+export type { IdGenerator } from './id-generator.js';
 export { idReplacer, idReviver, parseId, toIdString } from './id-string.js';
 export {
   DEFAULT_EPOCH,
@@ -34,25 +26,10 @@ export {
 } from './layout.js';
 export { type LayoutName, layouts } from './layouts.js';
 export { leaseNodeId } from './lease/lease-node-id.js';
-export type { LeaseNodeIdOptions, SignalName } from './lease/lease-options.js';
-export { DEFAULT_LEASE_TABLE, leaseTableDdl } from './lease/lease-table.js';
-export { type LeaseState, NodeLease } from './lease/node-lease.js';
-export { nodeIdFromEnv, nodeIdFromHostname, nodeIdFromIp } from './node-id.js';
-export { type SequenceOverflow, Snowflake, type SnowflakeOptions } from './snowflake.js';
-export {
-  assertSqlClient,
-  rewriteSqlPlaceholders,
-  SQL_DIALECTS,
-  type SqlClient,
-  type SqlDialect,
-  type SqlParam,
-  toPostgresPlaceholders,
-} from './sql-client.js';
-export {
-  type MysqlQueryable,
-  mysqlSqlClient,
-  type PgQueryable,
-  pgSqlClient,
-  type SqliteDatabaseLike,
-  sqliteSqlClient,
-} from './sql-client-drivers.js';
+export type { LeaseNodeIdOptions } from './lease/lease-options.js';
+export { leaseTableDdl } from './lease/lease-table.js';
+export type { LeaseState, NodeLease } from './lease/node-lease.js';
+export { nodeIdFromEnv } from './node-id.js';
+export { type NodeIdSource, type SequenceOverflow, Snowflake, type SnowflakeOptions } from './snowflake.js';
+export type { SqlClient, SqlDialect } from './sql-client.js';
+export { mysqlSqlClient, pgSqlClient, sqliteSqlClient } from './sql-client-drivers.js';

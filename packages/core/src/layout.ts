@@ -1,4 +1,5 @@
 import { InvalidArgumentError, InvalidLayoutError, type LayoutFieldReport } from './errors.js';
+import { reservedNameReason } from './reserved-names.js';
 
 /**
  * One node field of a layout (datacenterId, workerId, shardId, serverId...), high to low.
@@ -6,8 +7,8 @@ import { InvalidArgumentError, InvalidLayoutError, type LayoutFieldReport } from
  * @example
  * layouts.twitter.nodeFields[1]; // { name: 'workerId', bits: 5, shift: 12, max: 31 }
  */
-export interface NodeField {
-  readonly name: string;
+export interface NodeField<F extends string = string> {
+  readonly name: F;
   readonly bits: number;
   /** Bit position of the field's lowest bit inside the id. */
   readonly shift: number;
@@ -16,12 +17,12 @@ export interface NodeField {
 }
 
 /**
- * What {@link defineLayout} takes.
+ * What {@link defineLayout} takes. `F` is the union of the node field names, inferred from `nodeBits`.
  *
  * @example
- * const spec: LayoutSpec = { name: 'game', timestampBits: 41, nodeBits: { serverId: 12 }, sequenceBits: 10 };
+ * const spec: LayoutSpec<'serverId'> = { name: 'game', timestampBits: 41, nodeBits: { serverId: 12 }, sequenceBits: 10 };
  */
-export interface LayoutSpec {
+export interface LayoutSpec<F extends string = string> {
   /** A name for messages and the CLI. Default `"custom"`. */
   name?: string;
   /** Width of the timestamp field (counted in `timeUnitMs` since `epoch`). */
@@ -30,7 +31,7 @@ export interface LayoutSpec {
    * Node fields, highest first: `{ datacenterId: 5, workerId: 5 }` or `[['datacenterId', 5], ['workerId', 5]]`.
    * An empty object is allowed (a layout with no node bits), but such a layout cannot be leased.
    */
-  nodeBits: Readonly<Record<string, number>> | ReadonlyArray<readonly [string, number]>;
+  nodeBits: Readonly<Record<F, number>> | ReadonlyArray<readonly [F, number]>;
   /** Width of the per-time-unit sequence. */
   sequenceBits: number;
   /** Milliseconds per timestamp tick. Default 1; Sonyflake uses 10. */
@@ -50,17 +51,20 @@ export interface LayoutSpec {
 }
 
 /**
- * A validated, frozen layout. Layouts are data: compare, print and serialise them freely.
+ * A validated, frozen layout. Layouts are data: compare, print and serialise them freely. `F` is
+ * the union of its node field names (`'serverId'` for `layouts.gameServer`), so the generator's
+ * options and a decoded id's fields are checked by the compiler.
  *
  * @example
  * layouts.snowkey.maxSequence; // 4095
  * layouts.snowkey.timestampShift; // 22
+ * const game: Layout<'serverId'> = layouts.gameServer;
  */
-export interface Layout {
+export interface Layout<F extends string = string> {
   readonly name: string;
   readonly timestampBits: number;
   readonly sequenceBits: number;
-  readonly nodeFields: readonly NodeField[];
+  readonly nodeFields: readonly NodeField<F>[];
   readonly nodeBitsTotal: number;
   readonly timeUnitMs: number;
   readonly epoch: number;
@@ -84,20 +88,22 @@ export interface Layout {
  */
 export const DEFAULT_EPOCH = 1735689600000;
 
-const RESERVED = new Set(['id', 'timestamp', 'date', 'sequence']);
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
  * Builds and validates a layout: every width a positive integer (node fields may be absent), node
- * names unique identifiers, and the total at most 63 bits (64 with `unsigned: true`). The error
- * names every field and the total.
+ * names unique identifiers that are not reserved (`id`, `timestamp`, `date`, `sequence`, an option
+ * of `new Snowflake` such as `clock`, or a name every object inherits such as `constructor`), and
+ * the total at most 63 bits (64 with `unsigned: true`). The error names every field and the total.
+ * The node field names become the layout's type, so a misspelt field is a compile error.
  *
  * @example
  * const game = defineLayout({ name: 'game', timestampBits: 41, nodeBits: { serverId: 12 }, sequenceBits: 10 });
+ * new Snowflake({ layout: game, serverId: 2 }); // `srverId: 2` would not compile
  * defineLayout({ timestampBits: 37, nodeBits: { serverId: 20 }, sequenceBits: 16 });
- * // InvalidLayoutError: layout needs 73 bits but an id has at most 64: timestamp 37 + serverId 20 + sequence 16 = 73
+ * // InvalidLayoutError: layout needs more than 64 bits: timestamp 37 + serverId 20 + sequence 16 = 73
  */
-export function defineLayout(spec: LayoutSpec): Layout {
+export function defineLayout<const F extends string = never>(spec: LayoutSpec<F>): Layout<F> {
   if (spec === null || typeof spec !== 'object') {
     throw new InvalidArgumentError(
       'layout',
@@ -122,12 +128,16 @@ export function defineLayout(spec: LayoutSpec): Layout {
   }
   const seen = new Set<string>();
   for (const [n] of nodeEntries) {
-    if (typeof n !== 'string' || !NAME.test(n) || RESERVED.has(n) || seen.has(n)) {
+    if (typeof n !== 'string' || !NAME.test(n) || seen.has(n)) {
       throw new InvalidLayoutError(
-        `node field name ${JSON.stringify(n)} must be a unique identifier other than id, timestamp, date, sequence`,
+        `node field name ${JSON.stringify(n)} must be a unique identifier (letters, digits, _)`,
         report,
         sum,
       );
+    }
+    const reserved = reservedNameReason(n);
+    if (reserved) {
+      throw new InvalidLayoutError(`node field name "${n}" is reserved: it is ${reserved}`, report, sum);
     }
     seen.add(n);
   }
@@ -163,9 +173,9 @@ export function defineLayout(spec: LayoutSpec): Layout {
   const lowBits = nodeBitsTotal + spec.sequenceBits;
   // node fields are contiguous; with 'sequence-node' they sit at the bottom.
   let cursor = order === 'node-sequence' ? spec.sequenceBits + nodeBitsTotal : nodeBitsTotal;
-  const nodeFields: NodeField[] = nodeEntries.map(([n, b]) => {
+  const nodeFields = nodeEntries.map(([n, b]) => {
     cursor -= b;
-    return Object.freeze({ name: n, bits: b, shift: cursor, max: 2 ** b - 1 });
+    return Object.freeze({ name: n as F, bits: b, shift: cursor, max: 2 ** b - 1 });
   });
   return Object.freeze({
     name,
@@ -206,8 +216,8 @@ export function assertLayout(value: unknown, argument = 'layout'): Layout {
  * @example
  * const mine = withEpoch(layouts.twitter, Date.UTC(2026, 0, 1));
  */
-export function withEpoch(layout: Layout, epoch: number): Layout {
-  return defineLayout({ ...layoutSpec(layout), epoch });
+export function withEpoch<F extends string>(layout: Layout<F>, epoch: number): Layout<F> {
+  return defineLayout<F>({ ...layoutSpec(layout), epoch });
 }
 
 /**
@@ -216,7 +226,7 @@ export function withEpoch(layout: Layout, epoch: number): Layout {
  * @example
  * const wider = defineLayout({ ...layoutSpec(layouts.snowkey), name: 'wide', nodeBits: { workerId: 12 }, sequenceBits: 10 });
  */
-export function layoutSpec(layout: Layout): LayoutSpec {
+export function layoutSpec<F extends string>(layout: Layout<F>): LayoutSpec<F> {
   return {
     name: layout.name,
     timestampBits: layout.timestampBits,

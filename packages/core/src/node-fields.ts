@@ -28,12 +28,12 @@ export function packNodeFields(
     if (typeof packed !== 'number' || !Number.isInteger(packed) || packed < 0 || packed > max) {
       throw new InvalidArgumentError('nodeId', `an integer in 0..${max}`, packed);
     }
-    const given = fields.find((f) => byName[f.name] !== undefined);
+    const given = fields.find((f) => own(byName, f.name) !== undefined);
     if (given) {
       throw new InvalidArgumentError(
         given.name,
         'absent when nodeId (or a lease) is given',
-        byName[given.name],
+        own(byName, given.name),
       );
     }
     let rest = packed;
@@ -44,7 +44,7 @@ export function packNodeFields(
     }
   } else {
     for (const f of fields) {
-      const v = byName[f.name];
+      const v = own(byName, f.name);
       if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > f.max) {
         throw new InvalidArgumentError(f.name, `an integer in 0..${f.max}`, v);
       }
@@ -58,4 +58,9 @@ export function packNodeFields(
     nodePart |= BigInt(v) << BigInt(f.shift);
   }
   return { node: Object.freeze(node), nodeId, nodePart };
+}
+
+/** An own property only: an inherited one (a layout forged around defineLayout) is absent. */
+function own(record: Readonly<Record<string, unknown>>, key: string): unknown {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
 }

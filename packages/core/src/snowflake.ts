@@ -11,6 +11,7 @@ import { assertLayout, type Layout, withEpoch } from './layout.js';
 import { layouts } from './layouts.js';
 import { packNodeFields } from './node-fields.js';
 import { nonNegativeMs, optionalBoolean } from './option-checks.js';
+import { GENERATOR_OPTION_NAMES } from './reserved-names.js';
 
 /**
  * What to do when a time unit's sequence is used up.
@@ -21,18 +22,29 @@ import { nonNegativeMs, optionalBoolean } from './option-checks.js';
 export type SequenceOverflow = 'wait' | 'borrow';
 
 /**
- * Options of {@link Snowflake}. Node fields are given by name (`workerId: 3`) or packed as `nodeId`.
+ * Something that hands a generator its node id and guards its timestamps: a lease from
+ * `leaseNodeId`, or your own.
  *
  * @example
- * const options: SnowflakeOptions = { layout: layouts.gameServer, serverId: 2 };
+ * const lease: NodeIdSource = await leaseNodeId({ client, layout: layouts.default });
  */
-export interface SnowflakeOptions {
+export interface NodeIdSource {
+  /** All node bits packed into one number. */
+  readonly nodeId: number;
+  readonly fence: TimestampFence;
+}
+
+/**
+ * The options of {@link Snowflake} other than the node id.
+ *
+ * @example
+ * const common: SnowflakeCommonOptions<'serverId'> = { layout: layouts.gameServer, maxBorrowMs: 5 };
+ */
+export interface SnowflakeCommonOptions<F extends string = 'workerId'> {
   /** Default `layouts.default` (41-bit ms + workerId 10 + sequence 12, epoch 2025-01-01). */
-  layout?: Layout;
+  layout?: Layout<F>;
   /** Overrides the layout's epoch (ms since 1970). */
   epoch?: number;
-  /** All node bits as one number (0..2^nodeBits-1), the form leases hand out. */
-  nodeId?: number;
   /** Ms since 1970. Default {@link monotonicClock}. Inject one in tests. */
   clock?: Clock;
   /**
@@ -53,26 +65,37 @@ export interface SnowflakeOptions {
    * stopped (while that is in the lower half of the range) instead of at 0. Default true.
    */
   balanceModulo?: boolean;
-  /** A lease (or anything with a node id and a fence) from `leaseNodeId`. */
-  lease?: { readonly nodeId: number; readonly fence: TimestampFence };
   /** A fence alone (a lease supplies one). */
   fence?: TimestampFence;
-  /** Node fields of the layout by name, e.g. `workerId: 1`, `datacenterId: 2`. */
-  [nodeField: string]: unknown;
 }
 
-const KNOWN = new Set([
-  'layout',
-  'epoch',
-  'nodeId',
-  'clock',
-  'sequenceOverflow',
-  'maxBorrowMs',
-  'clockRollbackToleranceMs',
-  'balanceModulo',
-  'lease',
-  'fence',
-]);
+/**
+ * Where the generator's node id comes from: every node field of the layout by name, or all of them
+ * packed as `nodeId`, or a `lease`; exactly one of the three. For a layout whose field names the
+ * compiler does not know (`Layout`), any field is accepted here and checked when the generator is built.
+ *
+ * @example
+ * const byName: NodeIdOptions<'datacenterId' | 'workerId'> = { datacenterId: 1, workerId: 3 };
+ * const packed: NodeIdOptions<'workerId'> = { nodeId: 3 };
+ */
+export type NodeIdOptions<F extends string> = string extends F
+  ? { readonly [nodeField: string]: unknown; nodeId?: number; lease?: NodeIdSource }
+  :
+      | ({ readonly [K in F]: number } & { nodeId?: undefined; lease?: undefined })
+      | ({ readonly [K in F]?: undefined } & { nodeId: number; lease?: undefined })
+      | ({ readonly [K in F]?: undefined } & { lease: NodeIdSource; nodeId?: undefined });
+
+/**
+ * Options of {@link Snowflake}. The node fields are those of the layout, by name (`serverId: 2`
+ * for `layouts.gameServer`), checked by the compiler: a misspelt field or option does not compile.
+ *
+ * @example
+ * const options: SnowflakeOptions<'serverId'> = { layout: layouts.gameServer, serverId: 2 };
+ */
+export type SnowflakeOptions<F extends string = 'workerId'> = SnowflakeCommonOptions<F> &
+  NodeIdOptions<NoInfer<F>>;
+
+const KNOWN = new Set<string>(GENERATOR_OPTION_NAMES);
 
 /** How long a spin for the next time unit may last, in real time, before the clock counts as stalled. */
 const STALL_BOUND_MS = 2000;
@@ -101,10 +124,10 @@ const STALL_BOUND_MS = 2000;
  * const many = gen.nextIds(1000);   // strictly increasing bigint[]
  * gen.decode(id);                   // { id, timestamp, date, sequence, workerId: 1 }
  */
-export class Snowflake implements IdGenerator {
-  readonly layout: Layout;
+export class Snowflake<const F extends string = 'workerId'> implements IdGenerator {
+  readonly layout: Layout<F>;
   /** The node fields by name, as validated. */
-  readonly node: Readonly<Record<string, number>>;
+  readonly node: Readonly<Record<F, number>>;
   /** All node bits packed into one number. */
   readonly nodeId: number;
   readonly sequenceOverflow: SequenceOverflow;
@@ -134,28 +157,29 @@ export class Snowflake implements IdGenerator {
   /** The unit ids started after (restart guard or fence); the first unit above it needs no wait. */
   readonly #startFloor: number;
 
-  constructor(options: SnowflakeOptions = {}) {
+  constructor(options: SnowflakeOptions<F>) {
     if (options === null || typeof options !== 'object') {
       throw new InvalidArgumentError('options', 'an object', options);
     }
-    let layout = assertLayout(options.layout ?? layouts.default);
+    let layout = assertLayout(options.layout ?? layouts.default) as Layout<F>;
     if (options.epoch !== undefined) layout = withEpoch(layout, options.epoch);
     this.layout = layout;
 
-    const fieldNames = new Set(layout.nodeFields.map((f) => f.name));
-    for (const key of Object.keys(options)) {
-      if (!KNOWN.has(key) && !fieldNames.has(key) && options[key] !== undefined) {
+    const given = options as Readonly<Record<string, unknown>>;
+    const fieldNames = new Set<string>(layout.nodeFields.map((f) => f.name));
+    for (const key of Object.keys(given)) {
+      if (!KNOWN.has(key) && !fieldNames.has(key) && given[key] !== undefined) {
         throw new InvalidArgumentError(
           key,
           `a known option or a node field of layout "${layout.name}" (${[...fieldNames].join(', ') || 'none'})`,
-          options[key],
+          given[key],
         );
       }
     }
     const lease = options.lease;
     const packed = lease ? lease.nodeId : options.nodeId;
-    const { node, nodeId, nodePart } = packNodeFields(layout, options, packed);
-    this.node = node;
+    const { node, nodeId, nodePart } = packNodeFields(layout, given, packed);
+    this.node = node as Readonly<Record<F, number>>;
     this.nodeId = nodeId;
 
     const clock = options.clock ?? monotonicClock;
@@ -263,7 +287,7 @@ export class Snowflake implements IdGenerator {
    * @example
    * gen.decode(gen.nextId()).workerId; // 1
    */
-  decode(id: bigint | string | number): DecodedId {
+  decode(id: bigint | string | number): DecodedId<F> {
     return decode(id, { layout: this.layout });
   }
 

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { composeId, decode, InvalidArgumentError, InvalidIdError, layouts } from '../src/index.js';
+import {
+  composeId,
+  decode,
+  InvalidArgumentError,
+  InvalidIdError,
+  type Layout,
+  layouts,
+} from '../src/index.js';
 import { caught } from './caught.js';
 
 describe('decode against published values', () => {
@@ -94,7 +101,7 @@ describe('compose/decode round trip (property)', () => {
   test.each(Object.keys(layouts) as (keyof typeof layouts)[])(
     'GIVEN any valid parts of %s THEN decode(compose(parts)) returns them',
     (name) => {
-      const layout = layouts[name];
+      const layout: Layout = layouts[name];
       const nodeArbs = Object.fromEntries(
         layout.nodeFields.map((f) => [f.name, fc.integer({ min: 0, max: f.max })]),
       );

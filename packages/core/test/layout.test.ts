@@ -79,14 +79,31 @@ describe('defineLayout validation', () => {
     );
   });
 
-  test.each([['id'], ['sequence'], ['timestamp'], ['has space']])(
-    'GIVEN node field named %j THEN refused',
-    (name) => {
-      expect(() => defineLayout({ timestampBits: 41, nodeBits: { [name]: 5 }, sequenceBits: 12 })).toThrow(
-        InvalidLayoutError,
-      );
-    },
-  );
+  test.each([
+    ['id', /reserved: it is a part every decoded id has/],
+    ['sequence', /reserved: it is a part every decoded id has/],
+    ['timestamp', /reserved: it is a part every decoded id has/],
+    ['date', /reserved: it is a part every decoded id has/],
+    ['clock', /reserved: it is an option of new Snowflake\(\)/],
+    ['nodeId', /reserved: it is an option of new Snowflake\(\)/],
+    ['lease', /reserved: it is an option of new Snowflake\(\)/],
+    ['constructor', /reserved: it is a property every JavaScript object inherits/],
+    ['toString', /reserved: it is a property every JavaScript object inherits/],
+    ['hasOwnProperty', /reserved: it is a property every JavaScript object inherits/],
+    ['valueOf', /reserved: it is a property every JavaScript object inherits/],
+    ['__proto__', /reserved: it is a property every JavaScript object inherits/],
+    ['has space', /must be a unique identifier/],
+  ])('GIVEN a node field named %j THEN InvalidLayoutError says why', (name, why) => {
+    // The array form, so that even "__proto__" reaches defineLayout as a name (an object literal
+    // would turn it into the prototype); JSON.parse makes it an own key, which is refused the same way.
+    const asArray = () => defineLayout({ timestampBits: 41, nodeBits: [[name, 5]], sequenceBits: 12 });
+    const asParsedJson = () =>
+      defineLayout({ timestampBits: 41, nodeBits: JSON.parse(`{"${name}": 5}`), sequenceBits: 12 });
+    for (const attempt of [asArray, asParsedJson]) {
+      expect(attempt).toThrow(InvalidLayoutError);
+      expect(attempt).toThrow(why);
+    }
+  });
 
   test('GIVEN duplicate node names in array form THEN refused', () => {
     expect(() =>

@@ -1,12 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import {
-  InvalidArgumentError,
-  layouts,
-  nodeIdFromEnv,
-  nodeIdFromHostname,
-  nodeIdFromIp,
-  Snowflake,
-} from '../src/index.js';
+import { InvalidArgumentError, layouts, nodeIdFromEnv, Snowflake } from '../src/index.js';
+import { nodeIdFromHostname, nodeIdFromIp } from '../src/node.js';
 
 describe('node ids without a database', () => {
   test('GIVEN SNOWKEY_WORKER_ID THEN the default layout reads it', () => {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { type TimestampFence } from '../src/adapter.js';
 import {
   ClockMovedBackwardsError,
   defineLayout,
@@ -8,7 +9,6 @@ import {
   layouts,
   manualClock,
   Snowflake,
-  type TimestampFence,
   TimestampOutOfRangeError,
 } from '../src/index.js';
 import { caught } from './caught.js';
@@ -28,12 +28,14 @@ describe('Snowflake options', () => {
   });
 
   test('GIVEN a missing node field THEN refused, never defaulted to 0', () => {
+    // @ts-expect-error datacenterId is missing: a compile error in TypeScript, refused at run time for JavaScript
     expect(() => new Snowflake({ layout: layouts.twitter, workerId: 1 })).toThrow(
       /"datacenterId" must be an integer/,
     );
   });
 
   test('GIVEN a misspelt option THEN refused naming it and the layout fields', () => {
+    // @ts-expect-error a misspelt field: a compile error in TypeScript, refused at run time for JavaScript
     expect(() => new Snowflake({ workrId: 1 })).toThrow(
       /"workrId" must be a known option or a node field of layout "snowkey" \(workerId\)/,
     );

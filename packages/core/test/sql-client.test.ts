@@ -1,10 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import {
-  assertSqlClient,
-  InvalidArgumentError,
-  rewriteSqlPlaceholders,
-  toPostgresPlaceholders,
-} from '../src/index.js';
+import { assertSqlClient, rewriteSqlPlaceholders, toPostgresPlaceholders } from '../src/adapter.js';
+import { InvalidArgumentError } from '../src/index.js';
 
 describe('toPostgresPlaceholders', () => {
   test.each([

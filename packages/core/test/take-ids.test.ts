@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { type IdGenerator, InvalidArgumentError, manualClock, Snowflake, takeIds } from '../src/index.js';
+import { takeId, takeIds } from '../src/adapter.js';
+import { type IdGenerator, InvalidArgumentError, manualClock, Snowflake } from '../src/index.js';
 
 describe('takeIds', () => {
   test('GIVEN a Snowflake THEN n strictly increasing bigint ids through its batch path', () => {
@@ -20,15 +21,30 @@ describe('takeIds', () => {
     ['too few ids', () => [1n], 'generator.nextIds(2)'],
     ['too many ids', () => [1n, 2n, 3n], 'generator.nextIds(2)'],
     ['not an array', () => 'ids', 'generator.nextIds(2)'],
-    ['a Number among them', () => [1n, 2], 'generator.nextId()'],
+    ['a Number among them', () => [1n, 2], 'generator.nextIds(2)'],
+    ['a negative id among them', () => [1n, -2n], 'generator.nextIds(2)'],
+    ['0n among them', () => [0n, 2n], 'generator.nextIds(2)'],
   ])('GIVEN a batch with %s THEN an InvalidArgumentError names the call', (_what, batch, argument) => {
     const gen = { nextId: () => 1n, nextIds: batch } as unknown as IdGenerator;
     expect(() => takeIds(gen, 2)).toThrow(InvalidArgumentError);
     expect(() => takeIds(gen, 2)).toThrow(`"${argument}" must be`);
   });
 
-  test('GIVEN nextId returning a string THEN refused, not passed on', () => {
-    const gen = { nextId: () => '42' } as unknown as IdGenerator;
-    expect(() => takeIds(gen, 1)).toThrow('"generator.nextId()" must be a bigint (received "42")');
+  test.each([
+    ['a string', '42', '"42"'],
+    ['a Number', 42, '42'],
+    ['0n', 0n, '0n'],
+    ['a negative bigint', -5n, '-5n'],
+    ['2^63', 2n ** 63n, '9223372036854775808n'],
+  ])('GIVEN nextId returning %s THEN refused, not passed on', (_what, value, shown) => {
+    const gen = { nextId: () => value } as unknown as IdGenerator;
+    const message = `"generator.nextId()" must be a bigint in 1..2^63-1 (received ${shown})`;
+    expect(() => takeIds(gen, 1)).toThrow(message);
+    expect(() => takeId(gen)).toThrow(message);
+  });
+
+  test('GIVEN 2^63-1 from nextId THEN it is a key and passed on exactly', () => {
+    const gen: IdGenerator = { nextId: () => 2n ** 63n - 1n };
+    expect(takeId(gen)).toBe(9223372036854775807n);
   });
 });

@@ -1,10 +1,5 @@
-import {
-  InvalidArgumentError,
-  rewriteSqlPlaceholders,
-  type SqlClient,
-  type SqlDialect,
-  type SqlParam,
-} from '@snowkey/core';
+import { InvalidArgumentError, type SqlClient, type SqlDialect } from '@snowkey/core';
+import { rewriteSqlPlaceholders, type SqlParam } from '@snowkey/core/adapter';
 import type { Knex } from 'knex';
 import { knexDialect, SUPPORTED_CLIENTS } from './dialect.js';
 

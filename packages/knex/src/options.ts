@@ -1,4 +1,5 @@
-import { assertIdGenerator, type IdGenerator, InvalidArgumentError } from '@snowkey/core';
+import { type IdGenerator, InvalidArgumentError } from '@snowkey/core';
+import { assertIdGenerator } from '@snowkey/core/adapter';
 
 /**
  * Which columns of which tables hold snowflake ids.

@@ -1,4 +1,5 @@
-import { InvalidArgumentError, type SqlDialect, takeIds } from '@snowkey/core';
+import { InvalidArgumentError, type SqlDialect } from '@snowkey/core';
+import { takeIds } from '@snowkey/core/adapter';
 import type { Knex } from 'knex';
 import { SnowkeyBatchInsert } from './batch-insert.js';
 import { knexDialect } from './dialect.js';

@@ -1,4 +1,5 @@
-import { DEFAULT_LEASE_TABLE, layouts, leaseNodeId, manualClock } from '@snowkey/core';
+import { layouts, leaseNodeId, manualClock } from '@snowkey/core';
+import { DEFAULT_LEASE_TABLE } from '@snowkey/core/adapter';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { sqlClientContract } from '../../../test/conformance/sql-client-contract.js';

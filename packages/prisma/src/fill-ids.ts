@@ -1,24 +1,19 @@
-import { type IdGenerator, InvalidArgumentError, takeIds } from '@snowkey/core';
+import type { IdGenerator } from '@snowkey/core';
+import { callerIdAction, takeIds } from '@snowkey/core/adapter';
 import type { WritePlan } from './data-model.js';
 
 type Data = Record<string, unknown>;
 
-const MAX_BIGINT = (1n << 63n) - 1n;
-const CALLER_ID =
-  'a bigint in 0..2^63-1 (or a Number up to 2^53-1, which Prisma takes too), or undefined to have one assigned';
-
 /**
- * An id the caller set is kept, but only if it is exact: Prisma's input types take `bigint |
- * number` for a BigInt field, and a Number past 2^53 has already been rounded to a neighbour's id.
- * `null` passes through for Prisma to judge (it is a value only a nullable field takes).
+ * What the caller put in a snowflake field, by core's one rule (`callerIdAction`): absent gets an
+ * id, a bigint in 1..2^63-1 is kept, anything else is refused, a Number included (Prisma's input
+ * types take `bigint | number`, and a Number past 2^53 has already been rounded to a neighbour's
+ * id). `null` is passed on: Prisma's runtime data model does not say which fields are nullable,
+ * and its types admit `null` only for nullable ones, where it is the caller's NULL; Prisma's own
+ * validation refuses it anywhere else.
  */
-function checkCallerId(model: string, field: string, value: unknown): void {
-  const exact =
-    value === null ||
-    (typeof value === 'bigint'
-      ? value >= 0n && value <= MAX_BIGINT
-      : Number.isSafeInteger(value) && (value as number) >= 0);
-  if (!exact) throw new InvalidArgumentError(`${model}.${field}`, CALLER_ID, value);
+function isMissing(model: string, field: string, value: unknown): boolean {
+  return callerIdAction(value, `${model}.${field}`, true) === 'generate';
 }
 
 /** Fills snowflake ids into the arguments of one model operation, at every depth of nesting. */
@@ -39,8 +34,7 @@ export function createIdFiller(plan: WritePlan, generator: IdGenerator): IdFille
     const m = plan.get(model);
     if (!m || !isObject(data)) return data;
     let out = data;
-    for (const f of m.snowflakeFields) if (data[f] !== undefined) checkCallerId(model, f, data[f]);
-    const missing = m.snowflakeFields.filter((f) => data[f] === undefined);
+    const missing = m.snowflakeFields.filter((f) => isMissing(model, f, data[f]));
     if (missing.length) {
       out = { ...data };
       const ids = nextIds(missing.length);
@@ -56,11 +50,8 @@ export function createIdFiller(plan: WritePlan, generator: IdGenerator): IdFille
     const fields = plan.get(model)?.snowflakeFields ?? [];
     if (!fields.length) return rows;
     const list = Array.isArray(rows) ? rows : [rows];
-    for (const row of list) {
-      if (isObject(row)) for (const f of fields) if (row[f] !== undefined) checkCallerId(model, f, row[f]);
-    }
     const slots = list.flatMap((row, r) =>
-      isObject(row) ? fields.filter((f) => row[f] === undefined).map((f) => [r, f] as const) : [],
+      isObject(row) ? fields.filter((f) => isMissing(model, f, row[f])).map((f) => [r, f] as const) : [],
     );
     if (!slots.length) return rows;
     const ids = nextIds(slots.length);

@@ -1,4 +1,5 @@
-import { assertIdGenerator, type IdGenerator, InvalidArgumentError } from '@snowkey/core';
+import { type IdGenerator, InvalidArgumentError } from '@snowkey/core';
+import { assertIdGenerator } from '@snowkey/core/adapter';
 
 /**
  * Options of {@link snowkey}. `ModelName` narrows the keys of `models` to the client's models:

@@ -1,11 +1,5 @@
-import {
-  InvalidArgumentError,
-  SQL_DIALECTS,
-  type SqlClient,
-  type SqlDialect,
-  type SqlParam,
-  toPostgresPlaceholders,
-} from '@snowkey/core';
+import { InvalidArgumentError, type SqlClient, type SqlDialect } from '@snowkey/core';
+import { SQL_DIALECTS, type SqlParam, toPostgresPlaceholders } from '@snowkey/core/adapter';
 
 /**
  * What {@link prismaSqlClient} needs of a Prisma client: its raw-SQL methods. Extended clients

@@ -39,7 +39,7 @@ describeEachDialect('@snowkey/prisma top-level creates', (ctx) => {
     // 2^53 + 1 as a Number is already 2^53: Prisma's types allow it, the extension refuses it.
     const rounded = 2 ** 53 + 1;
     await expect(t.prisma.item.create({ data: { id: rounded, name: 'rounded', qty: 1 } })).rejects.toThrow(
-      '"Item.id" must be a bigint in 0..2^63-1',
+      '"Item.id" must be a bigint in 1..2^63-1',
     );
     expect(await itemRow('rounded')).toEqual([]);
   });

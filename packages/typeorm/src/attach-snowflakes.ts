@@ -1,4 +1,5 @@
-import { assertIdGenerator, type IdGenerator, InvalidArgumentError } from '@snowkey/core';
+import { type IdGenerator, InvalidArgumentError } from '@snowkey/core';
+import { assertIdGenerator } from '@snowkey/core/adapter';
 import type { DataSource, EntityMetadata, EntitySubscriberInterface } from 'typeorm';
 import { driverPrecisionProblems } from './driver-precision.js';
 import { SnowflakeConfigError } from './errors.js';

@@ -1,4 +1,4 @@
-import { InvalidIdError, parseId } from '@snowkey/core';
+import { InvalidArgumentError, InvalidIdError } from '@snowkey/core';
 import type { ValueTransformer } from 'typeorm';
 import { IdPrecisionError } from './errors.js';
 
@@ -8,7 +8,9 @@ const INTEGER_TEXT = /^-?[0-9]+$/;
 
 /**
  * Converts a BIGINT column exactly between the driver and a `bigint` property. Writes pass the
- * bigint to the driver unchanged (pg, mysql2 and better-sqlite3 all bind it without loss).
+ * bigint to the driver unchanged (pg, mysql2 and better-sqlite3 all bind it without loss); a
+ * value that is not a bigint in the signed BIGINT range (a Number, a string) is refused, since ids
+ * are bigint end to end and strings become ids only through `parseId` at the edge.
  * Reads accept what the drivers return — a string (pg, mysql2 with `bigNumberStrings`), a bigint
  * (better-sqlite3 with safe integers), a safe Number — and reject an unsafe Number with an
  * {@link IdPrecisionError} instead of rounding it.
@@ -23,7 +25,8 @@ export function bigintTransformer(column = 'a bigint column'): ValueTransformer 
 }
 
 /**
- * The conversion itself, a class so a snowflake column's transformer can extend it.
+ * The conversion itself, a class so a snowflake column's transformer can extend it. Internal:
+ * applications use {@link bigintTransformer}.
  *
  * @example
  * const t = new BigIntTransformer('Item.ownerId');
@@ -39,11 +42,14 @@ export class BigIntTransformer implements ValueTransformer {
 
   to(value: unknown): unknown {
     if (value === null || value === undefined) return value;
-    const id = typeof value === 'bigint' ? value : parseId(value, this.column);
-    if (id < MIN_BIGINT || id > MAX_BIGINT) {
-      throw new InvalidIdError(this.column, 'a bigint that fits a signed BIGINT (-2^63..2^63-1)', value);
+    if (typeof value !== 'bigint' || value < MIN_BIGINT || value > MAX_BIGINT) {
+      throw new InvalidArgumentError(
+        this.column,
+        'a bigint that fits a signed BIGINT, -2^63..2^63-1 (parseId() turns a decimal string into one)',
+        value,
+      );
     }
-    return id;
+    return value;
   }
 
   from(value: unknown): unknown {

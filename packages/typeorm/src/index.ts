@@ -1,6 +1,6 @@
 export { type AttachSnowflakesOptions, attachSnowflakes } from './attach-snowflakes.js';
 export { BigIntColumn, type BigIntColumnOptions } from './bigint-column.js';
-export { BigIntTransformer, bigintTransformer } from './bigint-transformer.js';
+export { bigintTransformer } from './bigint-transformer.js';
 export { IdPrecisionError, SnowflakeConfigError } from './errors.js';
 export { exactSqliteIntegers } from './exact-sqlite-integers.js';
 export { SnowflakeColumn, type SnowflakeColumnOptions } from './snowflake-column.js';

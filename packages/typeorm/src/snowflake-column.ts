@@ -1,4 +1,5 @@
-import { type IdGenerator, InvalidArgumentError, isIdGenerator } from '@snowkey/core';
+import { type IdGenerator, InvalidArgumentError } from '@snowkey/core';
+import { assertKey, isIdGenerator } from '@snowkey/core/adapter';
 import { Column, type EntityMetadata, PrimaryColumn } from 'typeorm';
 import { BigIntTransformer } from './bigint-transformer.js';
 
@@ -37,12 +38,20 @@ export interface SnowflakeColumnSpec {
   readonly nullable: boolean;
 }
 
-/** A snowflake column's transformer: the exact bigint conversion plus the column's spec, branded. */
+/**
+ * A snowflake column's transformer: the exact bigint conversion plus the column's spec, branded.
+ * A value written or searched for must be a key (core's rule: a bigint in 1..2^63-1), so a
+ * `find` or `save` with a string, a Number or a negative id fails before any SQL runs.
+ */
 class SnowflakeColumnTransformer extends BigIntTransformer {
   readonly [SNOWFLAKE]: SnowflakeColumnSpec;
   constructor(spec: SnowflakeColumnSpec) {
     super(spec.declaredAt);
     this[SNOWFLAKE] = spec;
+  }
+
+  override to(value: unknown): unknown {
+    return value === null || value === undefined ? value : assertKey(value, this.column);
   }
 }
 

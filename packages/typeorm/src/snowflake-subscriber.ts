@@ -1,4 +1,5 @@
-import { type IdGenerator, takeIds } from '@snowkey/core';
+import type { IdGenerator } from '@snowkey/core';
+import { callerIdAction, takeId } from '@snowkey/core/adapter';
 import type { EntityMetadata, EntitySubscriberInterface, InsertEvent } from 'typeorm';
 
 /** One snowflake column of one entity, and where its ids come from. */
@@ -33,8 +34,9 @@ export class SnowflakeSubscriber implements EntitySubscriberInterface<unknown> {
     if (!fills || !entity) return;
     for (const { column, generator, keepNull } of fills) {
       const value: unknown = column.getEntityValue(entity);
-      if (value === undefined || (value === null && !keepNull)) {
-        column.setEntityValue(entity, takeIds(generator, 1)[0]!);
+      // Core's one rule: empty gets an id, a key is kept, anything else is refused before the INSERT.
+      if (callerIdAction(value, `${event.metadata.name}.${column.propertyPath}`, keepNull) === 'generate') {
+        column.setEntityValue(entity, takeId(generator));
       }
     }
   }

@@ -1,10 +1,5 @@
-import {
-  InvalidArgumentError,
-  type SqlClient,
-  type SqlDialect,
-  type SqlParam,
-  toPostgresPlaceholders,
-} from '@snowkey/core';
+import { InvalidArgumentError, type SqlClient, type SqlDialect } from '@snowkey/core';
+import { type SqlParam, toPostgresPlaceholders } from '@snowkey/core/adapter';
 import type { DataSource, QueryResult } from 'typeorm';
 
 const DIALECTS: Readonly<Record<string, SqlDialect>> = {

@@ -1,10 +1,11 @@
 import 'reflect-metadata';
-import { InvalidIdError } from '@snowkey/core';
+import { InvalidArgumentError } from '@snowkey/core';
 import pg from 'pg';
 import { Column, type DataSource, Entity } from 'typeorm';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { describeEachDialect, selectedDialects } from '../../../test/helpers/databases.js';
-import { BigIntColumn, BigIntTransformer, IdPrecisionError } from '../src/index.js';
+import { BigIntTransformer } from '../src/bigint-transformer.js';
+import { BigIntColumn, IdPrecisionError } from '../src/index.js';
 import { newDataSource } from './support/data-source.js';
 
 @Entity('ledger')
@@ -41,15 +42,17 @@ describe('BigIntTransformer', () => {
   test.each([
     ['2^63', 2n ** 63n],
     ['a fraction', 1.5],
+    ['a safe Number', 42],
+    ['a decimal string', '42'],
     ['a non-digit string', '12a'],
-  ])('GIVEN %s to write THEN an InvalidIdError names the column', (_title, value) => {
-    expect(() => t.to(value)).toThrow(InvalidIdError);
-    expect(() => t.to(value)).toThrow('"Ledger.amount"');
+  ])('GIVEN %s to write THEN an InvalidArgumentError names the column', (_title, value) => {
+    expect(() => t.to(value)).toThrow(InvalidArgumentError);
+    expect(() => t.to(value)).toThrow('"Ledger.amount" must be a bigint that fits a signed BIGINT');
   });
 
-  test('GIVEN a bigint to write THEN the driver gets that bigint, unchanged', () => {
+  test('GIVEN a bigint to write THEN the driver gets that bigint, unchanged, negatives included', () => {
     expect(t.to(2n ** 63n - 1n)).toBe(2n ** 63n - 1n);
-    expect(t.to('42')).toBe(42n);
+    expect(t.to(-(2n ** 63n))).toBe(-(2n ** 63n));
   });
 });
 

@@ -1,0 +1,26 @@
+// @snowkey/core/adapter: what ORM adapters and other integrations need, and applications do not.
+// The rules live here once (what a key is, how a generator's ids are taken and checked, how SQL
+// placeholders are rewritten), so every adapter applies the same ones.
+
+export { describeValue, type LayoutFieldReport } from './errors.js';
+export {
+  assertIdGenerator,
+  ID_GENERATOR_EXPECTED,
+  isIdGenerator,
+  type TimestampFence,
+  takeId,
+  takeIds,
+} from './id-generator.js';
+export { assertKey, callerIdAction, isKey, KEY_EXPECTED, MAX_KEY } from './id-rule.js';
+export { assertLayout } from './layout.js';
+export type { SignalName } from './lease/lease-options.js';
+export { DEFAULT_LEASE_TABLE } from './lease/lease-table.js';
+export { nonNegativeMs, optionalBoolean, positiveMs } from './option-checks.js';
+export {
+  assertSqlClient,
+  rewriteSqlPlaceholders,
+  SQL_DIALECTS,
+  type SqlParam,
+  toPostgresPlaceholders,
+} from './sql-client.js';
+export type { MysqlQueryable, PgQueryable, SqliteDatabaseLike } from './sql-client-drivers.js';

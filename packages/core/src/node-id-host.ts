@@ -1,0 +1,57 @@
+import { networkInterfaces, hostname as osHostname } from 'node:os';
+import { InvalidArgumentError } from './errors.js';
+import type { Layout } from './layout.js';
+import { layouts } from './layouts.js';
+
+/**
+ * Derives a packed node id from the host name. A name ending in an ordinal (`game-7`, the
+ * Kubernetes StatefulSet form) gives that ordinal; any other name is hashed (FNV-1a) into the
+ * node bits, which CAN collide: see the README's table of collision risk. Containers often get
+ * random host names, so hashed ids change on every start; prefer a lease.
+ *
+ * @example
+ * new Snowflake({ nodeId: nodeIdFromHostname({ hostname: 'game-7' }) }); // workerId 7
+ */
+export function nodeIdFromHostname(options: { layout?: Layout; hostname?: string } = {}): number {
+  const layout = options.layout ?? layouts.default;
+  const name = options.hostname ?? osHostname();
+  const max = 2 ** layout.nodeBitsTotal - 1;
+  if (typeof name !== 'string' || name.length === 0) {
+    throw new InvalidArgumentError('hostname', 'a non-empty string', name);
+  }
+  const ordinal = /-(\d+)$/.exec(name);
+  if (ordinal && Number(ordinal[1]) <= max) return Number(ordinal[1]);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) {
+    h ^= name.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h % (max + 1);
+}
+
+/**
+ * Derives a packed node id from the low bits of an IPv4 address (Sonyflake's default: the lower
+ * 16 bits of the private IP). Unique only while every node's address differs in those low bits,
+ * e.g. one /22 subnet for 10 node bits.
+ *
+ * @example
+ * nodeIdFromIp({ ip: '10.0.3.7' }); // (3 << 8 | 7) & 1023 = 775
+ */
+export function nodeIdFromIp(options: { layout?: Layout; ip?: string } = {}): number {
+  const layout = options.layout ?? layouts.default;
+  const ip = options.ip ?? firstPrivateIPv4();
+  const m = typeof ip === 'string' ? /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(ip) : null;
+  const parts = m ? m.slice(1).map(Number) : [];
+  if (!m || parts.some((p) => p > 255)) {
+    throw new InvalidArgumentError('ip', 'an IPv4 address such as "10.0.3.7"', ip);
+  }
+  const value = parts.reduce((acc, p) => acc * 256 + p, 0);
+  return value % 2 ** layout.nodeBitsTotal;
+}
+
+function firstPrivateIPv4(): string | undefined {
+  for (const list of Object.values(networkInterfaces())) {
+    for (const a of list ?? []) if (a.family === 'IPv4' && !a.internal) return a.address;
+  }
+  return undefined;
+}
