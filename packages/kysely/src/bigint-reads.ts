@@ -1,0 +1,138 @@
+import { SnowkeyError, type SqlDialect } from '@snowkey/core';
+import { MAX_KEY } from '@snowkey/core/adapter';
+import { type Kysely, sql } from 'kysely';
+import { kyselyDialect } from './dialect.js';
+
+/** PostgreSQL type oids: int8 and int8[]. */
+const INT8 = 20;
+const INT8_ARRAY = 1016;
+/** The MySQL wire type of BIGINT (and of COUNT(*), LAST_INSERT_ID()...). */
+const LONGLONG = 'LONGLONG';
+
+/**
+ * The part of `pg.types` (pg-types) that {@link pgBigintTypes} reads: the default parsers.
+ *
+ * @example
+ * import pg from 'pg';
+ * const types: PgTypeParsers = pg.types;
+ */
+export interface PgTypeParsers {
+  getTypeParser(oid: number, format?: 'text' | 'binary'): (value: string) => unknown;
+}
+
+/**
+ * Type parsers for a `pg.Pool` (its `types` option) that read int8 and int8[] as exact `bigint`
+ * and leave every other type to pg's defaults. Per pool: `pg.types` itself is not changed.
+ *
+ * @example
+ * import pg from 'pg';
+ * const dialect = new PostgresDialect({ pool: new pg.Pool({ connectionString, types: pgBigintTypes(pg.types) }) });
+ */
+export function pgBigintTypes(types: PgTypeParsers): PgTypeParsers {
+  return {
+    getTypeParser(oid, format = 'text') {
+      if (format === 'text' && oid === INT8) return BigInt;
+      if (format === 'text' && oid === INT8_ARRAY) {
+        // Keep pg's array parsing; its elements come back as strings.
+        const parseArray = types.getTypeParser(INT8_ARRAY, 'text');
+        return (text: string) => toBigints(parseArray(text));
+      }
+      return types.getTypeParser(oid, format);
+    },
+  };
+}
+
+function toBigints(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(toBigints);
+  return typeof value === 'string' ? BigInt(value) : value;
+}
+
+/**
+ * The parts of a mysql2 field that a `typeCast` function may read.
+ *
+ * @example
+ * const isBigint = (field: TypeCastField) => field.type === 'LONGLONG';
+ */
+export interface TypeCastField {
+  readonly type: string;
+  string(): string | null;
+}
+/**
+ * A mysql2 `typeCast` function.
+ *
+ * @example
+ * const tinyAsBoolean: TypeCast = (field, next) => (field.type === 'TINY' ? field.string() === '1' : next());
+ */
+export type TypeCast = (field: TypeCastField, next: () => unknown) => unknown;
+
+/**
+ * A mysql2 `typeCast` that reads every BIGINT (type LONGLONG) as an exact `bigint`, from the
+ * driver's text, and leaves every other type to `next` (or to your own `typeCast`, when given).
+ *
+ * @example
+ * const dialect = new MysqlDialect({ pool: createPool({ uri, typeCast: bigintTypeCast() }) });
+ */
+export function bigintTypeCast(inner?: TypeCast): TypeCast {
+  return (field, next) => {
+    if (field.type === LONGLONG) {
+      const text = field.string();
+      return text === null ? null : BigInt(text);
+    }
+    return inner ? inner(field, next) : next();
+  };
+}
+
+/** What to set on each dialect's driver so that BIGINT reads back as an exact bigint. */
+const SETTING: Readonly<Record<SqlDialect, string>> = {
+  postgres: 'pass `types: pgBigintTypes(pg.types)` to the pg.Pool',
+  mysql: 'pass `typeCast: bigintTypeCast()` to the mysql2 pool',
+  sqlite: 'call `defaultSafeIntegers(true)` on the better-sqlite3 Database',
+};
+
+/**
+ * The driver under a Kysely instance reads BIGINT back as something other than an exact `bigint`:
+ * a Number (rounded above 2^53), or a string. Raised by {@link assertBigintReads} at start-up.
+ *
+ * @example
+ * // BigintReadError: on mysql the driver read 9223372036854775807 back as the Number 9223372036854776000: pass `typeCast: bigintTypeCast()` to the mysql2 pool
+ */
+export class BigintReadError extends SnowkeyError {
+  readonly dialect: SqlDialect;
+  readonly received: unknown;
+  constructor(dialect: SqlDialect, received: unknown) {
+    const what =
+      typeof received === 'number'
+        ? `the Number ${received}`
+        : typeof received === 'string'
+          ? `the string "${received}"`
+          : `${received === null ? 'null' : typeof received} ${String(received)}`;
+    super(
+      `on ${dialect} the driver read ${MAX_KEY} back as ${what}, not an exact bigint: ${SETTING[dialect]}`,
+    );
+    this.dialect = dialect;
+    this.received = received;
+  }
+}
+
+/**
+ * Checks at start-up that `db` reads BIGINT back as an exact `bigint`: it selects 2^63-1 through
+ * the pool and throws {@link BigintReadError} (naming the driver setting to add) when the value
+ * comes back as a Number (mysql2's and better-sqlite3's default, rounded above 2^53) or a string
+ * (pg's default). A plugin cannot see the driver, so this one query is how the set-up is checked.
+ *
+ * @example
+ * const db = new Kysely<Database>({ dialect, plugins: [sk] });
+ * await assertBigintReads(db); // before serving traffic
+ */
+export async function assertBigintReads<DB>(db: Kysely<DB>): Promise<void> {
+  const dialect = kyselyDialect(db);
+  const probe =
+    dialect === 'postgres'
+      ? sql<{ v: unknown }>`select cast(${sql.lit(MAX_KEY.toString())} as bigint) as v`
+      : dialect === 'mysql'
+        ? sql<{ v: unknown }>`select cast(${sql.raw(MAX_KEY.toString())} as signed) as v`
+        : sql<{ v: unknown }>`select ${sql.raw(MAX_KEY.toString())} as v`;
+  const { rows } = await probe.execute(db);
+  const value = rows[0]?.v;
+  if (value !== MAX_KEY) throw new BigintReadError(dialect, value);
+}

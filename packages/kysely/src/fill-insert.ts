@@ -1,0 +1,131 @@
+import { InvalidArgumentError } from '@snowkey/core';
+import { callerIdAction, takeIds } from '@snowkey/core/adapter';
+import {
+  ColumnNode,
+  DefaultInsertValueNode,
+  InsertQueryNode,
+  type OperationNode,
+  OperationNodeTransformer,
+  PrimitiveValueListNode,
+  type QueryId,
+  type TableNode,
+  ValueListNode,
+  ValueNode,
+  ValuesNode,
+} from 'kysely';
+import { UnfillableInsertError } from './errors.js';
+import type { ResolvedOptions } from './options.js';
+
+/**
+ * Walks a query tree and fills the snowflake columns of every INSERT into a configured table,
+ * nested ones included (a data-modifying `WITH` on PostgreSQL): each `values()` row gets an id in
+ * every missing column, the column is added to the column list when no row named it, and an id
+ * the caller set follows core's one rule (`callerIdAction`). Nothing else in the tree changes.
+ */
+export class IdFillingTransformer extends OperationNodeTransformer {
+  readonly #options: ResolvedOptions;
+
+  constructor(options: ResolvedOptions) {
+    super();
+    this.#options = options;
+  }
+
+  protected override transformInsertQuery(node: InsertQueryNode, queryId?: QueryId): InsertQueryNode {
+    const inner = super.transformInsertQuery(node, queryId);
+    const table = tableName(inner.into);
+    const idColumns = table === undefined ? undefined : this.#options.tables.get(table);
+    if (table === undefined || idColumns === undefined) return inner;
+    return fillInsert(this.#options, table, idColumns, inner);
+  }
+}
+
+/** `schema.table` or `table`, as the tables option names it. */
+export function tableName(into: TableNode | undefined): string | undefined {
+  if (!into) return undefined;
+  const { schema, identifier } = into.table;
+  return schema ? `${schema.name}.${identifier.name}` : identifier.name;
+}
+
+type Row = PrimitiveValueListNode | ValueListNode;
+
+function fillInsert(
+  options: ResolvedOptions,
+  table: string,
+  idColumns: readonly string[],
+  node: InsertQueryNode,
+): InsertQueryNode {
+  const names = (node.columns ?? []).map((c) => c.column.name);
+  if (node.values === undefined) {
+    if (!node.defaultValues) return node;
+    // `defaultValues()` inserts one row: it becomes that row with its ids, the rest still defaulted.
+    const ids = takeIds(options.generator, idColumns.length);
+    return InsertQueryNode.cloneWith(node, {
+      columns: idColumns.map(ColumnNode.create),
+      values: ValuesNode.create([PrimitiveValueListNode.create(ids)]),
+      defaultValues: false,
+    });
+  }
+  if (!ValuesNode.is(node.values)) {
+    const missing = idColumns.find((c) => !names.includes(c));
+    if (missing === undefined) return node; // INSERT ... SELECT that selects the ids itself
+    throw new UnfillableInsertError(
+      table,
+      missing,
+      `INSERT ... SELECT into "${table}" leaves out its snowflake column "${missing}": the rows come from the database, so the plugin has no row to fill before the INSERT. Select the ids as well (copying keys from another table), or insert with values()`,
+    );
+  }
+  const rows = node.values.values;
+  const indexes = idColumns.map((column) => names.indexOf(column));
+  // First every caller value is checked (a refusal takes no id), then the ids are taken at once.
+  const slots: Array<[row: number, column: number]> = [];
+  rows.forEach((row, r) => {
+    idColumns.forEach((column, c) => {
+      const argument = rows.length === 1 ? `${table}.${column}` : `${table}[${r}].${column}`;
+      const value = callerValue(row, indexes[c]!, table, column, argument);
+      if (callerIdAction(value, argument) === 'generate') slots.push([r, c]);
+    });
+  });
+  if (slots.length === 0) return node;
+  const ids = takeIds(options.generator, slots.length);
+  const filled: unknown[][] = rows.map((row) =>
+    PrimitiveValueListNode.is(row) ? [...row.values] : [...row.values],
+  );
+  const added = idColumns.filter((_, c) => indexes[c] === -1);
+  slots.forEach(([r, c], k) => {
+    const at = indexes[c]! === -1 ? names.length + added.indexOf(idColumns[c]!) : indexes[c]!;
+    filled[r]![at] = PrimitiveValueListNode.is(rows[r]!) ? ids[k] : ValueNode.create(ids[k]);
+  });
+  return InsertQueryNode.cloneWith(node, {
+    columns: [...(node.columns ?? []), ...added.map(ColumnNode.create)],
+    values: ValuesNode.create(
+      rows.map((row, r) =>
+        PrimitiveValueListNode.is(row)
+          ? PrimitiveValueListNode.create(filled[r]!)
+          : ValueListNode.create(filled[r] as OperationNode[]),
+      ),
+    ),
+  });
+}
+
+/** What the caller put in the column: a value, or undefined when the row leaves it out. */
+function callerValue(row: Row, index: number, table: string, column: string, argument: string): unknown {
+  if (index === -1) return undefined;
+  if (PrimitiveValueListNode.is(row)) return row.values[index];
+  const value = row.values[index];
+  if (value === undefined || DefaultInsertValueNode.is(value)) return undefined;
+  if (ValueNode.is(value)) return value.value;
+  throw new UnfillableInsertError(
+    table,
+    column,
+    `"${argument}" holds an SQL expression (${value.kind}); the plugin cannot check it against the rule for ids: pass a bigint in 1..2^63-1, or leave the column out to have one generated`,
+  );
+}
+
+/** Refuses what is not a row object, before any id is taken. */
+export function assertRowObjects(table: string, rows: readonly unknown[]): void {
+  rows.forEach((row, i) => {
+    if (row === null || typeof row !== 'object' || Array.isArray(row)) {
+      throw new InvalidArgumentError(`rows[${i}]`, `a row object to insert into "${table}"`, row);
+    }
+  });
+}

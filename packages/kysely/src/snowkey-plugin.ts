@@ -1,0 +1,147 @@
+import { InvalidArgumentError } from '@snowkey/core';
+import { callerIdAction, takeId, takeIds } from '@snowkey/core/adapter';
+import {
+  InsertQueryNode,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+} from 'kysely';
+import { assertRowObjects, IdFillingTransformer } from './fill-insert.js';
+import {
+  type ResolvedOptions,
+  resolveOptions,
+  type SnowflakeTables,
+  type SnowkeyPluginOptions,
+} from './options.js';
+
+/**
+ * The snowflake columns configured for `Table`; `string` when the tables are not known statically.
+ *
+ * @example
+ * type ItemIds = IdColumnsOf<{ items: ['id', 'serial_no'] }, 'items'>; // 'id' | 'serial_no'
+ */
+export type IdColumnsOf<Tables, Table extends keyof Tables> = Tables[Table] extends string
+  ? Tables[Table]
+  : Tables[Table] extends readonly (infer C extends string)[]
+    ? C
+    : never;
+
+/**
+ * A row with its snowflake columns filled: each one a bigint.
+ *
+ * @example
+ * type Player = WithIds<{ name: string }, 'id'>; // { name: string } & { id: bigint }
+ */
+export type WithIds<R, Columns extends string> = Omit<R, Columns> & { [C in Columns]: bigint };
+
+/**
+ * A Kysely plugin that assigns snowflake ids before the INSERT: every `insertInto(table).values(...)`
+ * into a configured table (one row, many rows, with `onConflict` / `onDuplicateKeyUpdate`,
+ * `ignore`, `replaceInto`, `defaultValues()`, inside transactions and data-modifying `WITH`
+ * queries) gets an id in each snowflake column the row leaves out. It rewrites the query's
+ * operation tree (its `InsertQueryNode`), so every builder, executor and transaction Kysely
+ * has goes through it. Built by {@link snowkeyPlugin}.
+ *
+ * @example
+ * const db = new Kysely<Database>({ dialect, plugins: [snowkeyPlugin({ generator, tables: { players: 'id' } })] });
+ * const { id } = await db.insertInto('players').values({ name: 'Aria' }).returning('id').executeTakeFirstOrThrow();
+ */
+export class SnowkeyPlugin<Tables extends SnowflakeTables = SnowflakeTables> implements KyselyPlugin {
+  readonly #options: ResolvedOptions;
+  readonly #filler: IdFillingTransformer;
+
+  /** @internal Use {@link snowkeyPlugin}. */
+  constructor(options: ResolvedOptions) {
+    this.#options = options;
+    this.#filler = new IdFillingTransformer(options);
+  }
+
+  /** Kysely calls this for every query it compiles; INSERTs (also nested in `WITH`) get their ids. */
+  transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
+    // Only a tree that can hold an INSERT is walked: a plain SELECT, UPDATE or DELETE is left as it is.
+    if (!InsertQueryNode.is(node) && !(node as { with?: unknown }).with) return node;
+    return this.#filler.transformNode(node, queryId);
+  }
+
+  /** Results pass through unchanged. */
+  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return result;
+  }
+
+  /**
+   * Copies of `rows` with their snowflake columns filled now, before any SQL: pass them to
+   * `values()` and read the ids from them, on every dialect. This is how a MySQL caller, who has
+   * no `RETURNING`, knows the ids it inserted (the plugin keeps ids that are already set). Caller
+   * ids follow the same rule as in `values()`.
+   *
+   * @example
+   * const rows = sk.withIds('players', [{ name: 'Aria' }, { name: 'Bo' }]);
+   * await db.insertInto('players').values(rows).execute();
+   * rows[0].id; // 175928847299117063n, stored
+   */
+  withIds<Table extends keyof Tables & string, R extends object>(
+    table: Table,
+    rows: readonly R[],
+  ): WithIds<R, IdColumnsOf<Tables, Table>>[] {
+    const idColumns = this.#idColumns(table);
+    if (!Array.isArray(rows)) throw new InvalidArgumentError('rows', `an array of rows for "${table}"`, rows);
+    assertRowObjects(table, rows);
+    const copies = rows.map((row) => Object.assign({}, row) as Record<string, unknown>);
+    const missing: Array<[row: Record<string, unknown>, column: string]> = [];
+    copies.forEach((copy, i) => {
+      for (const column of idColumns) {
+        if (callerIdAction(copy[column], `${table}[${i}].${column}`) === 'generate')
+          missing.push([copy, column]);
+      }
+    });
+    const ids = takeIds(this.#options.generator, missing.length);
+    missing.forEach(([copy, column], k) => {
+      copy[column] = ids[k];
+    });
+    return copies as WithIds<R, IdColumnsOf<Tables, Table>>[];
+  }
+
+  /**
+   * One id from the generator, for when you need it before building the row.
+   *
+   * @example
+   * const guildId = sk.nextId();
+   */
+  nextId(): bigint {
+    return takeId(this.#options.generator);
+  }
+
+  /** The snowflake columns of `table`, as configured. */
+  idColumns(table: keyof Tables & string): readonly string[] {
+    return this.#idColumns(table);
+  }
+
+  #idColumns(table: string): readonly string[] {
+    const columns = this.#options.tables.get(table);
+    if (!columns) {
+      const known = [...this.#options.tables.keys()].map((t) => JSON.stringify(t)).join(', ');
+      throw new InvalidArgumentError('table', `a table given in the "tables" option: ${known}`, table);
+    }
+    return columns;
+  }
+}
+
+/**
+ * Builds the plugin: pass it in `plugins` when you create your `Kysely` instance. The options are
+ * checked here, so a bad generator or table list fails at start-up, not at the first insert.
+ *
+ * @example
+ * import { Snowflake } from '@snowkey/core';
+ * import { snowkeyPlugin } from '@snowkey/kysely';
+ *
+ * const sk = snowkeyPlugin({ generator: new Snowflake({ workerId: 1 }), tables: { players: 'id', items: ['id', 'serial_no'] } });
+ * const db = new Kysely<Database>({ dialect, plugins: [sk] });
+ */
+export function snowkeyPlugin<const Tables extends SnowflakeTables>(
+  options: SnowkeyPluginOptions<Tables>,
+): SnowkeyPlugin<Tables> {
+  return new SnowkeyPlugin<Tables>(resolveOptions(options));
+}

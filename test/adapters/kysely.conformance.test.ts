@@ -1,0 +1,4 @@
+import { runConformance } from '../conformance/suite.js';
+import { kyselyDriver } from './kysely-driver.js';
+
+runConformance(kyselyDriver);
