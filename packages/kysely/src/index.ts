@@ -7,9 +7,8 @@ export {
   type TypeCast,
   type TypeCastField,
 } from './bigint-reads.js';
-export { kyselyDialect } from './dialect.js';
 export { UnfillableInsertError, UpsertReadBackError } from './errors.js';
 export { kyselySqlClient } from './kysely-sql-client.js';
 export type { SnowflakeTables, SnowflakeTablesOf, SnowkeyPluginOptions } from './options.js';
 export { type ReadStoredIdsOptions, readStoredIds } from './read-stored-ids.js';
-export { type IdColumnsOf, SnowkeyPlugin, snowkeyPlugin, type WithIds } from './snowkey-plugin.js';
+export { type IdColumnsOf, type SnowkeyPlugin, snowkeyPlugin, type WithIds } from './snowkey-plugin.js';

@@ -38,15 +38,14 @@ export interface ReadStoredIdsOptions<By extends string, Ids extends string> {
  *   aria.id; // Aria's id, new or existing
  * });
  */
-export async function readStoredIds<DB, R extends object, By extends keyof R & string, Ids extends string>(
-  kysely: Kysely<DB>,
+export async function readStoredIds<R extends object, By extends keyof R & string, Ids extends string>(
+  // Table and columns are names the caller passes at run time; Kysely's schema types cannot check them.
+  // biome-ignore lint/suspicious/noExplicitAny: any Kysely instance or transaction, whatever its schema
+  db: Kysely<any>,
   table: string,
   rows: readonly R[],
   options: ReadStoredIdsOptions<By, Ids>,
 ): Promise<Array<Omit<R, Ids> & { [C in Ids]: bigint }>> {
-  // Table and columns are names the caller passes at run time; Kysely's schema types cannot check them.
-  // biome-ignore lint/suspicious/noExplicitAny: a Kysely over an unknown schema
-  const db = kysely as Kysely<any>;
   const { by, ids } = options ?? ({} as ReadStoredIdsOptions<By, Ids>);
   if (!Array.isArray(by) || by.length === 0) {
     throw new InvalidArgumentError('options.by', 'a non-empty array of the conflict columns', by);
