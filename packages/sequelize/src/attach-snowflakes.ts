@@ -1,0 +1,70 @@
+import { type IdGenerator, InvalidArgumentError } from '@snowkey/core';
+import { assertIdGenerator } from '@snowkey/core/adapter';
+import type { Model, Sequelize } from 'sequelize';
+import { SnowflakeConfigError } from './errors.js';
+import { emptySnowflakes, fillIds } from './fill-ids.js';
+import { precisionProblems } from './precision.js';
+
+/**
+ * Options of {@link attachSnowflakes}.
+ *
+ * @example
+ * const options: AttachSnowflakesOptions = { generator: new Snowflake({ workerId: 1 }) };
+ */
+export interface AttachSnowflakesOptions {
+  /** Hands out the ids: a `Snowflake`, a segment allocator, or anything with `nextId(): bigint`. */
+  generator: IdGenerator;
+}
+
+const attached = new WeakSet<Sequelize>();
+
+/**
+ * Installs snowkey on a Sequelize instance: permanent hooks that fill every `SnowflakeId()`
+ * attribute of every model (defined before or after this call) before the INSERT, on `create`,
+ * `bulkCreate` (with or without `individualHooks`), `findOrCreate`, `upsert` and nested `include`
+ * creates, in managed and unmanaged transactions. The set-up is checked here: a bad generator is an
+ * InvalidArgumentError, a driver set up to round BIGINT a {@link SnowflakeConfigError}.
+ *
+ * @example
+ * const sequelize = new Sequelize(process.env.DATABASE_URL!);
+ * attachSnowflakes(sequelize, { generator: new Snowflake({ workerId: 1 }) });
+ */
+export function attachSnowflakes(sequelize: Sequelize, options: AttachSnowflakesOptions): void {
+  if (typeof (sequelize as { addHook?: unknown } | null)?.addHook !== 'function') {
+    throw new InvalidArgumentError('sequelize', 'a Sequelize instance', sequelize);
+  }
+  if (options === null || typeof options !== 'object') {
+    throw new InvalidArgumentError('options', 'an object with "generator"', options);
+  }
+  const { generator } = options;
+  assertIdGenerator(generator);
+  if (attached.has(sequelize)) {
+    throw new InvalidArgumentError(
+      'sequelize',
+      'a Sequelize instance snowkey is not attached to yet',
+      'one it is attached to',
+    );
+  }
+  const problems = precisionProblems(sequelize);
+  if (problems.length > 0) throw new SnowflakeConfigError(problems);
+  attached.add(sequelize);
+
+  // Validation runs before beforeCreate, and NOT NULL is checked there: fill before it. beforeCreate
+  // covers `validate: false`; upsert and findOrCreate go through validate and create.
+  sequelize.addHook('beforeValidate', 'snowkey', (instance: Model) => fillIds(generator, [instance]));
+  sequelize.addHook('beforeCreate', 'snowkey', (instance: Model) => fillIds(generator, [instance]));
+  sequelize.addHook('beforeBulkCreate', 'snowkey', (instances: Model[]) => fillIds(generator, instances));
+  // Model.upsert takes its INSERT values before this hook; with `validate: false` nothing filled them.
+  sequelize.addHook('beforeUpsert', 'snowkey', (_values, upsert) => {
+    // Sequelize passes the instance it built in the options (its typings leave it out).
+    const instance = (upsert as { instance?: Model }).instance;
+    const empty = instance ? emptySnowflakes(instance) : [];
+    if (empty.length > 0) {
+      throw new InvalidArgumentError(
+        'options.validate',
+        `true (the default) for an upsert whose ${empty.join(', ')} is left to snowkey: Sequelize takes an upsert's INSERT values before beforeUpsert, so only its validation step can fill them`,
+        false,
+      );
+    }
+  });
+}

@@ -1,0 +1,75 @@
+import { parseId } from '@snowkey/core';
+import { DataTypes, type Model, type ModelAttributeColumnOptions } from 'sequelize';
+import { IdPrecisionError } from './errors.js';
+
+/** Marks an attribute whose value snowkey generates. */
+export const SNOWFLAKE = Symbol.for('@snowkey/sequelize/snowflake-id');
+
+/**
+ * Options of {@link SnowflakeId}: Sequelize's own column options, less what the id decides itself.
+ *
+ * @example
+ * const options: SnowflakeIdOptions = { primaryKey: false, unique: true, field: 'serial_no' };
+ */
+export type SnowflakeIdOptions = Omit<
+  ModelAttributeColumnOptions,
+  'type' | 'defaultValue' | 'autoIncrement' | 'get' | 'set'
+>;
+
+/**
+ * Options of {@link BigIntKey}: Sequelize's own column options for a BIGINT that holds a key
+ * (a foreign key to a snowflake id), read back as an exact bigint.
+ *
+ * @example
+ * const options: BigIntKeyOptions = { allowNull: false, field: 'guild_id' };
+ */
+export type BigIntKeyOptions = Omit<ModelAttributeColumnOptions, 'type' | 'autoIncrement' | 'get'>;
+
+/**
+ * A snowflake id attribute: a BIGINT, the primary key unless `primaryKey: false`, `NOT NULL`
+ * unless `allowNull: true`, read back as an exact `bigint`. `attachSnowflakes` fills it before
+ * every INSERT (`create`, `bulkCreate`, `findOrCreate`, `upsert`, nested `include` creates).
+ *
+ * @example
+ * Player.init({ id: SnowflakeId(), name: DataTypes.STRING }, { sequelize });
+ * Item.init({ id: SnowflakeId(), serialNo: SnowflakeId({ primaryKey: false, unique: true }) }, { sequelize });
+ */
+export function SnowflakeId(options: SnowflakeIdOptions = {}): ModelAttributeColumnOptions {
+  return {
+    primaryKey: true,
+    allowNull: false,
+    ...options,
+    type: DataTypes.BIGINT,
+    // A default that is a function and never schemable: Sequelize then keeps the column in an
+    // upsert's INSERT (it drops a primary key with no default), and creates no DEFAULT in the DDL.
+    // The hooks put the id in before the INSERT.
+    defaultValue: noDefault,
+    get: bigintGetter,
+    [SNOWFLAKE]: true,
+  } as ModelAttributeColumnOptions;
+}
+
+/**
+ * A BIGINT attribute read back as an exact `bigint`, for foreign keys that point at snowflake ids.
+ * Never filled by snowkey.
+ *
+ * @example
+ * Member.init({ id: SnowflakeId(), guildId: BigIntKey({ allowNull: false, field: 'guild_id' }) }, { sequelize });
+ */
+export function BigIntKey(options: BigIntKeyOptions = {}): ModelAttributeColumnOptions {
+  return { ...options, type: DataTypes.BIGINT, get: bigintGetter };
+}
+
+function noDefault(): undefined {
+  return undefined;
+}
+
+/** Sequelize calls a getter with the instance as `this` and the attribute name first. */
+function bigintGetter(this: Model, key?: unknown): unknown {
+  const name = key as string;
+  const value: unknown = this.getDataValue(name);
+  if (value === null || value === undefined || typeof value === 'bigint') return value;
+  const attribute = `${this.constructor.name}.${name}`;
+  if (typeof value === 'number' && !Number.isSafeInteger(value)) throw new IdPrecisionError(attribute, value);
+  return parseId(value, attribute);
+}

@@ -1,0 +1,4 @@
+import { runConformance } from '../conformance/suite.js';
+import { sequelizeDriver } from './sequelize-driver.js';
+
+runConformance(sequelizeDriver);
