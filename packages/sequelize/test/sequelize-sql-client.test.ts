@@ -1,0 +1,70 @@
+import { layouts, leaseNodeId, manualClock } from '@snowkey/core';
+import { DEFAULT_LEASE_TABLE } from '@snowkey/core/adapter';
+import type { Sequelize } from 'sequelize';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { sqlClientContract } from '../../../test/conformance/sql-client-contract.js';
+import { describeEachDialect } from '../../../test/helpers/databases.js';
+import { sequelizeSqlClient } from '../src/index.js';
+import { openSequelize } from './open-sequelize.js';
+
+describeEachDialect('sequelizeSqlClient', (ctx) => {
+  let sequelize: Sequelize;
+  beforeAll(() => {
+    sequelize = openSequelize(ctx.db);
+  });
+  afterAll(async () => {
+    await sequelize?.close();
+  });
+
+  sqlClientContract(ctx, () => sequelizeSqlClient(sequelize));
+
+  test('GIVEN two leases through the Sequelize pool THEN they hold distinct node ids in the lease table until released', async () => {
+    const clock = manualClock(Date.UTC(2026, 0, 1));
+    const options = {
+      client: sequelizeSqlClient(sequelize),
+      layout: layouts.default,
+      clock: clock.now,
+      heartbeat: false,
+    };
+    const first = await leaseNodeId(options);
+    const second = await leaseNodeId(options);
+    expect([first.nodeId, second.nodeId]).toEqual([0, 1]);
+    const held = await ctx.db.query<{ node_id: unknown; holder: string | null }>(
+      `SELECT node_id, holder FROM ${DEFAULT_LEASE_TABLE} ORDER BY node_id`,
+    );
+    expect(held.map((r) => [Number(r.node_id), r.holder !== null])).toEqual([
+      [0, true],
+      [1, true],
+    ]);
+    await first.release();
+    await second.release();
+    expect(await ctx.db.query(`SELECT holder FROM ${DEFAULT_LEASE_TABLE}`)).toEqual([
+      { holder: null },
+      { holder: null },
+    ]);
+  });
+
+  test("GIVEN SQL with a '$' inside a quoted string THEN it is refused with InvalidArgumentError naming sql", async () => {
+    await expect(sequelizeSqlClient(sequelize).query("SELECT '$1' AS q")).rejects.toMatchObject({
+      name: 'InvalidArgumentError',
+      argument: 'sql',
+    });
+  });
+
+  if (ctx.dialect === 'mysql') {
+    test('GIVEN the mariadb dialect THEN it is refused without foundRows, and meets the contract with it', async () => {
+      const plain = openSequelize(ctx.db, { mysqlDialect: 'mariadb' });
+      const found = openSequelize(ctx.db, { mysqlDialect: 'mariadb', dialectOptions: { foundRows: true } });
+      try {
+        expect(() => sequelizeSqlClient(plain)).toThrow(/foundRows: true/);
+        const client = sequelizeSqlClient(found);
+        expect(
+          await client.execute('UPDATE sc_contract SET name = name WHERE id = ?', [2n ** 63n - 1n]),
+        ).toBe(1);
+      } finally {
+        await plain.close();
+        await found.close();
+      }
+    });
+  }
+});
