@@ -4,6 +4,7 @@ import type { Model, Sequelize } from 'sequelize';
 import { SnowflakeConfigError } from './errors.js';
 import { emptySnowflakes, fillIds } from './fill-ids.js';
 import { precisionProblems } from './precision.js';
+import { readBackUpsert } from './upsert-read-back.js';
 
 /**
  * Options of {@link attachSnowflakes}.
@@ -66,5 +67,9 @@ export function attachSnowflakes(sequelize: Sequelize, options: AttachSnowflakes
         false,
       );
     }
+  });
+  sequelize.addHook('afterUpsert', 'snowkey', async (result, upsert) => {
+    const [record] = result as unknown as [Model];
+    await readBackUpsert(record, upsert as Parameters<typeof readBackUpsert>[1]);
   });
 }

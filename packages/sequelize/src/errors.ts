@@ -39,3 +39,25 @@ export class IdPrecisionError extends SnowkeyError {
     this.received = received;
   }
 }
+
+/**
+ * After `Model.upsert` on MySQL, MariaDB or SQLite (which return no row), the row could not be
+ * found again by the keys the upsert could have conflicted on, or was found more than once, so the
+ * id it holds in the database is unknown. The upsert itself ran; the instance is not returned.
+ *
+ * @example
+ * // UpsertReadBackError: after the upsert into Player, 2 rows matched its keys id, name (expected exactly 1), so its stored id is unknown
+ */
+export class UpsertReadBackError extends SnowkeyError {
+  readonly model: string;
+  readonly keys: readonly string[];
+  readonly matches: number;
+  constructor(model: string, keys: readonly string[], matches: number) {
+    super(
+      `after the upsert into ${model}, ${matches} rows matched its keys ${keys.join(', ')} (expected exactly 1), so its stored id is unknown`,
+    );
+    this.model = model;
+    this.keys = keys;
+    this.matches = matches;
+  }
+}
