@@ -154,6 +154,19 @@ export const PUBLIC_SURFACE: Readonly<
       'WithIds',
     ],
   },
+  '@snowkey/sequelize': {
+    values: [
+      'BigIntKey',
+      'IdPrecisionError',
+      'SnowflakeConfigError',
+      'SnowflakeId',
+      'UpsertReadBackError',
+      'attachSnowflakes',
+      'betterSqlite3Module',
+      'sequelizeSqlClient',
+    ],
+    types: ['AttachSnowflakesOptions', 'BetterSqlite3Constructor', 'BigIntKeyOptions', 'SnowflakeIdOptions'],
+  },
   '@snowkey/cli': {
     values: ['ExitCode', 'run'],
     types: ['CliIo'],
