@@ -165,7 +165,13 @@ export const PUBLIC_SURFACE: Readonly<
       'betterSqlite3Module',
       'sequelizeSqlClient',
     ],
-    types: ['AttachSnowflakesOptions', 'BetterSqlite3Constructor', 'BigIntKeyOptions', 'SnowflakeIdOptions'],
+    types: [
+      'AttachSnowflakesOptions',
+      'BetterSqlite3Constructor',
+      'BetterSqlite3Database',
+      'BigIntKeyOptions',
+      'SnowflakeIdOptions',
+    ],
   },
   '@snowkey/cli': {
     values: ['ExitCode', 'run'],

@@ -8,14 +8,22 @@
 export interface BetterSqlite3Constructor {
   new (filename: string, options?: { readonly?: boolean; fileMustExist?: boolean }): BetterSqlite3Database;
 }
+/** The parts of a better-sqlite3 `Statement` this module uses. */
 interface BetterSqlite3Statement {
   readonly reader: boolean;
   safeIntegers(toggle?: boolean): BetterSqlite3Statement;
   all(...params: unknown[]): unknown[];
   run(...params: unknown[]): { changes: number | bigint; lastInsertRowid: number | bigint };
 }
-interface BetterSqlite3Database {
+/**
+ * The parts of a better-sqlite3 `Database` this module uses (and hands to `onConnect`).
+ *
+ * @example
+ * const onConnect = (db: BetterSqlite3Database) => db.pragma('journal_mode = WAL');
+ */
+export interface BetterSqlite3Database {
   prepare(sql: string): BetterSqlite3Statement;
+  pragma(source: string): unknown;
   exec(sql: string): unknown;
   close(): unknown;
 }
@@ -46,11 +54,18 @@ class Statement {
  * when it does not. Writes stay exact either way: Sequelize binds a bigint as its decimal text,
  * which a BIGINT column stores as the integer.
  *
+ * Sequelize opens a connection per transaction; `onConnect` runs on each one as it opens (for
+ * pragmas such as `journal_mode = WAL` or `busy_timeout`).
+ *
  * @example
  * import Database from 'better-sqlite3';
  * const sequelize = new Sequelize({ dialect: 'sqlite', storage: 'game.db', dialectModule: betterSqlite3Module(Database) });
+ * betterSqlite3Module(Database, { onConnect: (db) => db.pragma('busy_timeout = 5000') });
  */
-export function betterSqlite3Module(BetterSqlite3: BetterSqlite3Constructor): object {
+export function betterSqlite3Module(
+  BetterSqlite3: BetterSqlite3Constructor,
+  options: { onConnect?: (db: BetterSqlite3Database) => void } = {},
+): object {
   class Database {
     readonly filename: string;
     readonly #db: BetterSqlite3Database | undefined;
@@ -69,6 +84,7 @@ export function betterSqlite3Module(BetterSqlite3: BetterSqlite3Constructor): ob
           readonly: (flags & OPEN_READONLY) !== 0,
           fileMustExist: (flags & OPEN_CREATE) === 0,
         });
+        options.onConnect?.(this.#db);
       } catch (err) {
         error = err as Error;
       }
