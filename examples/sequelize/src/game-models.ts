@@ -1,23 +1,48 @@
 import { BigIntKey, SnowflakeId } from '@snowkey/sequelize';
 import { DataTypes, Model, type Sequelize } from 'sequelize';
 
-/** A player (table `players`). */
+/**
+ * A player (table `players`); its model comes from {@link defineGameModels}.
+ *
+ * @example
+ * const { Player: model } = defineGameModels(sequelize);
+ */
 export class Player extends Model {
   declare id: bigint;
 }
-/** A guild (table `guilds`). */
+/**
+ * A guild (table `guilds`); its model comes from {@link defineGameModels}.
+ *
+ * @example
+ * const { Guild: model } = defineGameModels(sequelize);
+ */
 export class Guild extends Model {
   declare id: bigint;
 }
-/** A guild membership (table `guild_members`). */
+/**
+ * A guild membership (table `guild_members`); its model comes from {@link defineGameModels}.
+ *
+ * @example
+ * const { GuildMember: model } = defineGameModels(sequelize);
+ */
 export class GuildMember extends Model {
   declare id: bigint;
 }
-/** An item in a player's bag (table `items`). */
+/**
+ * An item in a player's bag (table `items`); its model comes from {@link defineGameModels}.
+ *
+ * @example
+ * const { Item: model } = defineGameModels(sequelize);
+ */
 export class Item extends Model {
   declare id: bigint;
 }
-/** Mail between players (table `mail`). */
+/**
+ * Mail between players (table `mail`); its model comes from {@link defineGameModels}.
+ *
+ * @example
+ * const { Mail: model } = defineGameModels(sequelize);
+ */
 export class Mail extends Model {
   declare id: bigint;
 }

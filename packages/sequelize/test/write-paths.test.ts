@@ -3,7 +3,8 @@ import type { Sequelize } from 'sequelize';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import { recordingGenerator } from '../../../test/conformance/recording-generator.js';
 import { describeEachDialect } from '../../../test/helpers/databases.js';
-import { attachSnowflakes } from '../src/index.js';
+import { attachSnowflakes, UpsertReadBackError } from '../src/index.js';
+import { readBackUpsert } from '../src/upsert-read-back.js';
 import { clearTables, createTables, defineModels } from './models.js';
 import { openSequelize } from './open-sequelize.js';
 
@@ -172,5 +173,14 @@ describeEachDialect('sequelize write paths', (ctx) => {
     loaded.level = 8;
     await loaded.save();
     expect(await players()).toEqual([{ id: String(created.id), name: 'Fay', level: 8 }]);
+  });
+
+  test('GIVEN an upserted row that cannot be found again by its keys THEN the read-back throws UpsertReadBackError', async () => {
+    const ghost = models.Player.build({ id: 99n, name: 'ghost' });
+    await expect(readBackUpsert(ghost, { returning: false })).rejects.toBeInstanceOf(UpsertReadBackError);
+    await expect(readBackUpsert(ghost, { returning: false })).rejects.toMatchObject({
+      model: 'Player',
+      matches: 0,
+    });
   });
 });
