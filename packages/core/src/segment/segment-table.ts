@@ -43,8 +43,9 @@ export function segmentTableDdl(_dialect: SqlDialect, table: string = DEFAULT_SE
  * range, and matches no row when any other allocator moved it first. Every range therefore starts
  * where the previous winner's ended, whatever the interleaving, on every dialect.
  *
- * Ids are bound as text and cast to BIGINT in SQL, and read back as text, so no driver or
- * comparison ever turns them into a double (MySQL compares a BIGINT with a string as doubles).
+ * Ids are bound as decimal text and cast to BIGINT in SQL, and read back as text, so no driver
+ * turns them into a double and every dialect compares integers (MySQL documents a comparison of a
+ * string with a number as one of doubles, which cannot tell 2^62 + 1 from 2^62 + 2).
  */
 export class SegmentStatements {
   readonly table: string;

@@ -82,6 +82,7 @@ export function sqlSegmentStore(client: SqlClient, options: SqlSegmentStoreOptio
           const end = floor + BigInt(count) > maxId ? maxId : floor + BigInt(count);
           const changed = await client.execute(sql.advance, [String(end), now(), tag, String(row.maxId)]);
           if (changed === 1) return { first: floor + 1n, last: end, step: row.step };
+          await jitter(round);
         }
       } catch (err) {
         throw fail(`could not take a segment of ${count} ids`, tag, err);
@@ -93,6 +94,15 @@ export function sqlSegmentStore(client: SqlClient, options: SqlSegmentStoreOptio
       );
     },
   };
+}
+
+/**
+ * A random pause of up to 2^round ms (at most 50) after a lost race, so allocators that keep
+ * reading the same max_id in lockstep (several of one tag in one process, on SQLite) fall out of step.
+ */
+function jitter(round: number): Promise<void> {
+  const ms = Math.random() * Math.min(2 ** round, 50);
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** A BIGINT as the driver returned it (text, as the query asks; a safe number or a bigint from odd clients). */
