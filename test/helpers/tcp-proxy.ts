@@ -47,6 +47,14 @@ export async function startTcpProxy(target: { hostname: string; port: string | n
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('the proxy has no TCP port');
   const port = address.port;
+  const cut = () => {
+    open = false;
+    for (const [client, upstream] of pairs) {
+      client.destroy();
+      upstream.destroy();
+    }
+    pairs.clear();
+  };
   return {
     port,
     via(url) {
@@ -55,19 +63,12 @@ export async function startTcpProxy(target: { hostname: string; port: string | n
       u.port = String(port);
       return u.toString();
     },
-    cut() {
-      open = false;
-      for (const [client, upstream] of pairs) {
-        client.destroy();
-        upstream.destroy();
-      }
-      pairs.clear();
-    },
+    cut,
     restore() {
       open = true;
     },
     async close() {
-      this.cut();
+      cut();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

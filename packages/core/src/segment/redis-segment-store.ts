@@ -112,8 +112,9 @@ function commandSender(client: RedisCommandClient): (args: string[]) => Promise<
     Record<'sendCommand' | 'call', (...args: unknown[]) => Promise<unknown>>
   > | null;
   if (c !== null && typeof c === 'object') {
-    if (typeof c.sendCommand === 'function') return (args) => c.sendCommand!(args);
+    // ioredis has a sendCommand too, of its own Command objects: try its call() first.
     if (typeof c.call === 'function') return (args) => c.call!(...args);
+    if (typeof c.sendCommand === 'function') return (args) => c.sendCommand!(args);
   }
   throw new InvalidArgumentError(
     'client',
