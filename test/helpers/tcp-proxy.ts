@@ -1,12 +1,15 @@
 import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
 
-/** A TCP proxy on 127.0.0.1 that a test can cut, to take a database away without stopping it. */
+/** A TCP proxy on 127.0.0.1 that a test can cut or stall, to take a server away without stopping it. */
 export interface TcpProxy {
   readonly port: number;
   /** `url` with its host and port replaced by the proxy's. */
   via(url: string): string;
   /** Drops every open connection and refuses new ones until {@link TcpProxy.restore}. */
   cut(): void;
+  /** Stops forwarding bytes both ways, connections left open: every request hangs until {@link TcpProxy.restore}. */
+  stall(): void;
+  /** Forwards again: stalled bytes flow, new connections are let through. */
   restore(): void;
   close(): Promise<void>;
 }
@@ -21,9 +24,9 @@ export interface TcpProxy {
  */
 export async function startTcpProxy(target: { hostname: string; port: string | number }): Promise<TcpProxy> {
   const pairs = new Set<[Socket, Socket]>();
-  let open = true;
+  let state: 'open' | 'cut' | 'stalled' = 'open';
   const server: Server = createServer((client) => {
-    if (!open) {
+    if (state === 'cut') {
       client.destroy();
       return;
     }
@@ -39,6 +42,10 @@ export async function startTcpProxy(target: { hostname: string; port: string | n
     upstream.on('error', drop).on('close', drop);
     client.pipe(upstream);
     upstream.pipe(client);
+    if (state === 'stalled') {
+      client.pause();
+      upstream.pause();
+    }
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -48,7 +55,7 @@ export async function startTcpProxy(target: { hostname: string; port: string | n
   if (address === null || typeof address === 'string') throw new Error('the proxy has no TCP port');
   const port = address.port;
   const cut = () => {
-    open = false;
+    state = 'cut';
     for (const [client, upstream] of pairs) {
       client.destroy();
       upstream.destroy();
@@ -64,8 +71,19 @@ export async function startTcpProxy(target: { hostname: string; port: string | n
       return u.toString();
     },
     cut,
+    stall() {
+      state = 'stalled';
+      for (const [client, upstream] of pairs) {
+        client.pause();
+        upstream.pause();
+      }
+    },
     restore() {
-      open = true;
+      state = 'open';
+      for (const [client, upstream] of pairs) {
+        client.resume();
+        upstream.resume();
+      }
     },
     async close() {
       cut();

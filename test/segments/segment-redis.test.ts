@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import {
   IdRangeExhaustedError,
   manualClock,
@@ -5,10 +6,14 @@ import {
   redisSegmentStore,
   SegmentAllocator,
   type SegmentAllocatorOptions,
+  SegmentStoreError,
+  SegmentUnavailableError,
 } from '@snowkey/core';
 import { createClient } from 'redis';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { caught } from '../../packages/core/test/caught.js';
 import { describeRedis } from '../helpers/redis-server.js';
+import { startTcpProxy } from '../helpers/tcp-proxy.js';
 import { openRedis, type RedisClientKind, recordingRedis } from './redis-clients.js';
 
 const KINDS: RedisClientKind[] = ['node-redis', 'ioredis'];
@@ -123,5 +128,52 @@ describeRedis('segment allocator on Redis', (ctx) => {
     const a = allocator(client, tag, { minId: 1_000_000n });
     await a.ready();
     expect(a.nextId()).toBe(1_000_000n);
+  });
+
+  test('GIVEN Redis cut off after the first segment THEN ids come from the buffer, then SegmentUnavailableError at once, AND after it returns ids resume above every id issued', async () => {
+    const proxy = await startTcpProxy(new URL(ctx.url));
+    // disableOfflineQueue: a command sent while disconnected fails at once instead of waiting.
+    const client = createClient({
+      url: proxy.via(ctx.url),
+      disableOfflineQueue: true,
+      socket: { reconnectStrategy: 50 },
+    });
+    client.on('error', () => {});
+    await client.connect();
+    closers.push(async () => {
+      proxy.restore();
+      if (client.isOpen) await client.quit().catch(() => client.destroy());
+      await proxy.close();
+    });
+    let failed!: () => void;
+    const firstFailure = new Promise<void>((resolve) => {
+      failed = resolve;
+    });
+    const clock = manualClock(Date.UTC(2026, 0, 1));
+    const a = allocator(client, 'cut', {
+      step: 100,
+      maxStep: 100,
+      retryMs: 5000,
+      clock: clock.now,
+      onError: failed,
+    });
+    await a.ready();
+
+    proxy.cut();
+    const ids = Array.from({ length: 10 }, () => a.nextId());
+    await firstFailure;
+    ids.push(...Array.from({ length: 90 }, () => a.nextId()));
+    expect(ids).toEqual(Array.from({ length: 100 }, (_, i) => BigInt(i + 1)));
+    const err = caught(() => a.nextId());
+    expect(err).toBeInstanceOf(SegmentUnavailableError);
+    expect(err).toMatchObject({ reason: 'store-failing', available: 0 });
+    expect((err as Error).cause).toBeInstanceOf(SegmentStoreError);
+
+    proxy.restore();
+    if (!client.isReady) await once(client, 'ready'); // node-redis reconnects by itself
+    clock.advance(5000);
+    await a.ready();
+    expect(a.nextId() > 100n).toBe(true);
+    expect(BigInt((await counter('cut'))!) >= 200n).toBe(true);
   });
 });
