@@ -2,13 +2,13 @@ import { once } from 'node:events';
 import {
   IdRangeExhaustedError,
   manualClock,
-  type RedisCommandClient,
   redisSegmentStore,
   SegmentAllocator,
   type SegmentAllocatorOptions,
   SegmentStoreError,
   SegmentUnavailableError,
 } from '@snowkey/core';
+import type { RedisCommandClient } from '@snowkey/core/adapter';
 import { createClient } from 'redis';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { caught } from '../../packages/core/test/caught.js';
