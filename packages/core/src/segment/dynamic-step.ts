@@ -30,3 +30,13 @@ export function nextStep(step: number, lastedMs: number | undefined, bounds: Ste
   }
   return Math.min(bounds.maxStep, Math.max(bounds.minStep, next));
 }
+
+/**
+ * The bounds of an allocator whose base step is `minStep`: the ceiling is never below the floor.
+ *
+ * @example
+ * stepBounds(5000, 1000, 900_000); // { minStep: 5000, maxStep: 5000, targetSegmentMs: 900000 }
+ */
+export function stepBounds(minStep: number, maxStep: number, targetSegmentMs: number): StepBounds {
+  return { minStep, maxStep: Math.max(minStep, maxStep), targetSegmentMs };
+}

@@ -1,12 +1,10 @@
 import { readClock } from '../clock.js';
 import { InvalidArgumentError } from '../errors.js';
 import type { IdGenerator } from '../id-generator.js';
-import { nextStep, type StepBounds } from './dynamic-step.js';
-import { CounterObservations, type SegmentRunway } from './runway.js';
-import { IdRangeExhaustedError, SegmentStoreError, SegmentUnavailableError } from './segment-errors.js';
+import type { SegmentRunway } from './runway.js';
+import { IdRangeExhaustedError, type SegmentStoreError, SegmentUnavailableError } from './segment-errors.js';
+import { SegmentFetcher } from './segment-fetcher.js';
 import {
-  DEFAULT_MAX_STEP,
-  DEFAULT_STEP,
   type ResolvedSegmentOptions,
   resolveSegmentOptions,
   type SegmentAllocatorOptions,
@@ -29,24 +27,17 @@ const ALWAYS = Number.MAX_SAFE_INTEGER;
  * safe as JavaScript Numbers; they say nothing about when or where they were made.
  *
  * ```
- *  store (one row / key per tag)        this process
- *  max_id ──take `step` ids──▶ ┌─────────────── current segment ───────────────┐
- *   (one atomic statement;     │ 1001 ... 1100 │ 1101 ........................ 2000 │ ── nextId()
- *    no two callers overlap)   └─ 10% used: fetch the next in the background ──┘
- *                              ┌─────────────── next segment ──────────────────┐
- *                              │ 5001 ........................................ 7000 │ (another node took 2001..5000)
- *                              └───────────────────────────────────────────────┘
+ *  store: one counter per tag         this process
+ *  max_id ── one atomic take ──▶  current │ 1001 ··▲········· 2000 │ ──▶ nextId(): 1042n
+ *                                           10% used: fetch the next in the background
+ *                                 next    │ 5001 ············· 7000 │  (2001..5000: another process's)
  * ```
  *
- * - **Double buffer**: when the current segment is `prefetchAt` used (Leaf's 10%), the next one is
- *   fetched in the background. `nextId()` is synchronous and never waits on the store; when both
- *   buffers are empty it throws {@link SegmentUnavailableError} at once, and never issues an id twice.
- * - **Dynamic step** (Leaf's): a segment used up in less than `targetSegmentMs` doubles the
- *   next step, one that lasted twice as long halves it, within `step..maxStep`.
- * - **Bounds**: ids stay in `minId..maxId`; past `maxId` the tag is exhausted
- *   ({@link IdRangeExhaustedError}), and {@link SegmentAllocator.runway} says when that will be.
- * - Ids still in memory when the process stops are never handed out: a restart leaves a gap (at
- *   most two segments), never a repeat.
+ * `nextId()` is synchronous and never waits on the store: the next segment is fetched when the
+ * current one is `prefetchAt` used (Leaf's double buffer), and when both are empty it throws
+ * {@link SegmentUnavailableError} at once, never an id twice. The step adapts as Leaf's does; ids
+ * stay in `minId..maxId` ({@link IdRangeExhaustedError} past it). Ids in memory when the process
+ * stops are never handed out: a gap, never a repeat. The core README tells the whole story.
  *
  * @example
  * import pg from 'pg';
@@ -65,7 +56,7 @@ export class SegmentAllocator implements IdGenerator {
   /** The business tag. */
   readonly tag: string;
   readonly #o: ResolvedSegmentOptions;
-  readonly #seen = new CounterObservations();
+  readonly #fetcher: SegmentFetcher;
   // The segment in use: the next id and how many are left. Kept in fields of their own: nextId() reads nothing else.
   #cursor = 0n;
   #left = 0;
@@ -79,22 +70,18 @@ export class SegmentAllocator implements IdGenerator {
   #lastError: SegmentStoreError | undefined;
   #retryAt = 0;
   #exhausted = false;
-  #bounds: StepBounds;
-  #step: number;
-  #lastTakeAt: number | undefined;
   /** Ids a caller asked for that the buffers did not hold: the next fetch covers them. */
   #demand = 0;
 
   constructor(options: SegmentAllocatorOptions) {
     this.#o = resolveSegmentOptions(options);
     this.tag = this.#o.tag;
-    this.#step = this.#o.step ?? DEFAULT_STEP;
-    this.#bounds = this.#boundsFor(this.#step);
+    this.#fetcher = new SegmentFetcher(this.#o);
   }
 
   /** The step the next fetch starts from (the dynamic step). */
   get step(): number {
-    return this.#step;
+    return this.#fetcher.step;
   }
 
   /** Ids in memory: what `nextId()` can hand out before the store must answer. */
@@ -113,9 +100,7 @@ export class SegmentAllocator implements IdGenerator {
    * await allocator.ready(50_000);   // before allocator.nextIds(50_000)
    */
   async ready(count = 1): Promise<void> {
-    if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 1) {
-      throw new InvalidArgumentError('count', 'a positive integer', count);
-    }
+    checkCount(count, 1);
     await this.#prepare();
     for (;;) {
       if (this.#state === 'closed') throw this.#noIds(count);
@@ -154,9 +139,7 @@ export class SegmentAllocator implements IdGenerator {
    * const ids = allocator.nextIds(500); // [1001n, 1002n, ...]
    */
   nextIds(count: number): bigint[] {
-    if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) {
-      throw new InvalidArgumentError('count', 'a non-negative integer', count);
-    }
+    checkCount(count, 0);
     if (count > this.#left + this.#queued) throw this.#noIds(count);
     const ids = new Array<bigint>(count);
     let i = 0;
@@ -182,7 +165,7 @@ export class SegmentAllocator implements IdGenerator {
    * const { remainingIds, idsPerSecond, exhaustsAt } = allocator.runway();
    */
   runway(): SegmentRunway {
-    return this.#seen.runway(this.tag, this.#o.minId, this.#o.maxId, this.#now());
+    return this.#fetcher.runway();
   }
 
   /**
@@ -204,21 +187,15 @@ export class SegmentAllocator implements IdGenerator {
 
   #prepare(): Promise<void> {
     if (this.#state === 'closed') return Promise.reject(this.#noIds(1));
-    this.#preparing ??= this.#o.store
-      .prepare(this.tag, { step: this.#o.step ?? DEFAULT_STEP, minId: this.#o.minId })
-      .then(
-        (prepared) => {
-          if (this.#o.step === undefined && prepared.step !== undefined) {
-            this.#bounds = this.#boundsFor(prepared.step);
-            this.#step = prepared.step;
-          }
-          if (this.#state === 'new') this.#state = 'ready';
-        },
-        (err: unknown) => {
-          this.#preparing = undefined;
-          throw this.#storeError(err, 'could not prepare');
-        },
-      );
+    this.#preparing ??= this.#fetcher.prepare().then(
+      () => {
+        if (this.#state === 'new') this.#state = 'ready';
+      },
+      (err: unknown) => {
+        this.#preparing = undefined;
+        throw err;
+      },
+    );
     return this.#preparing;
   }
 
@@ -255,17 +232,11 @@ export class SegmentAllocator implements IdGenerator {
   }
 
   async #fetch(): Promise<void> {
-    const startedAt = this.#now();
-    const lastedMs = this.#lastTakeAt === undefined ? undefined : startedAt - this.#lastTakeAt;
-    const step = nextStep(this.#step, lastedMs, this.#bounds);
-    const count = Math.max(step, this.#demand - this.buffered);
     let grant: SegmentGrant | undefined;
     try {
-      grant = await this.#o.store.take({ tag: this.tag, count, minId: this.#o.minId, maxId: this.#o.maxId });
-      if (grant !== undefined) checkGrant(grant, count, this.#o.minId, this.#o.maxId);
+      grant = await this.#fetcher.take(this.#demand - this.buffered);
     } catch (err) {
-      if (this.#state === 'closed') return;
-      this.#fail(this.#storeError(err, `could not take a segment of ${count} ids`));
+      if (this.#state !== 'closed') this.#fail(err as SegmentStoreError);
       return;
     }
     this.#lastError = undefined;
@@ -275,11 +246,6 @@ export class SegmentAllocator implements IdGenerator {
       this.#prefetchBelow = -1;
       return;
     }
-    this.#step = step;
-    this.#lastTakeAt = startedAt;
-    // An operator may change the row's step while allocators run: it is the new floor.
-    if (this.#o.step === undefined && grant.step !== undefined) this.#bounds = this.#boundsFor(grant.step);
-    this.#seen.record(this.#now(), grant.last);
     const size = Number(grant.last - grant.first + 1n);
     this.#queue.push({ first: grant.first, size });
     this.#queued += size;
@@ -315,47 +281,17 @@ export class SegmentAllocator implements IdGenerator {
       : new SegmentUnavailableError(this.tag, 'store-failing', requested, available, { cause: failing });
   }
 
-  #storeError(err: unknown, what: string): SegmentStoreError {
-    if (err instanceof SegmentStoreError) return err;
-    const store = this.#o.store.name;
-    return new SegmentStoreError(
-      `${what} for tag "${this.tag}" from ${store}: ${String(err)}`,
-      this.tag,
-      store,
-      {
-        cause: err,
-      },
-    );
-  }
-
-  #boundsFor(minStep: number): StepBounds {
-    return {
-      minStep,
-      maxStep: Math.max(minStep, this.#o.maxStep ?? DEFAULT_MAX_STEP),
-      targetSegmentMs: this.#o.targetSegmentMs,
-    };
-  }
-
   #now(): number {
     return readClock(this.#o.clock);
   }
 }
 
-/** A store's grant must be the range asked for or less, inside the bounds: anything else is a store bug. */
-function checkGrant(grant: SegmentGrant, count: number, minId: bigint, maxId: bigint): void {
-  const { first, last } = grant;
-  if (
-    typeof first !== 'bigint' ||
-    typeof last !== 'bigint' ||
-    first > last ||
-    first < minId ||
-    last > maxId ||
-    last - first >= BigInt(count)
-  ) {
+function checkCount(count: unknown, min: 0 | 1): asserts count is number {
+  if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < min) {
     throw new InvalidArgumentError(
-      'store.take()',
-      `a range of 1..${count} ids inside ${minId}..${maxId}`,
-      `${String(first)}..${String(last)}`,
+      'count',
+      min === 1 ? 'a positive integer' : 'a non-negative integer',
+      count,
     );
   }
 }

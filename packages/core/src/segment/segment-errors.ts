@@ -98,3 +98,14 @@ export class SegmentStoreError extends SnowkeyError {
     this.store = store;
   }
 }
+
+/**
+ * `err` as a {@link SegmentStoreError} (unchanged if it is one), its message prefixed by `what`.
+ *
+ * @example
+ * toStoreError(new Error('ECONNREFUSED'), 'could not take a segment for tag "orders" from postgres', 'orders', 'postgres');
+ */
+export function toStoreError(err: unknown, what: string, tag: string, store: string): SegmentStoreError {
+  if (err instanceof SegmentStoreError) return err;
+  return new SegmentStoreError(`${what}: ${String(err)}`, tag, store, { cause: err });
+}

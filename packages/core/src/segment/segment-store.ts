@@ -1,3 +1,5 @@
+import { InvalidArgumentError } from '../errors.js';
+
 /**
  * What a {@link SegmentAllocator} asks its store for: `count` ids of `tag`, none below `minId` and
  * none above `maxId`.
@@ -58,4 +60,30 @@ export interface SegmentStore {
   ): Promise<{ step?: number }>;
   /** Takes the next range, or resolves to `undefined` when the tag has no id left up to `maxId`. */
   take(request: SegmentRequest): Promise<SegmentGrant | undefined>;
+}
+
+/**
+ * Checks a store's grant: the range asked for or less, inside the bounds. Anything else is a
+ * store bug, refused with an {@link InvalidArgumentError} naming `store.take()` before any id of it
+ * is handed out.
+ *
+ * @example
+ * checkGrant({ first: 1n, last: 50n }, 10, 1n, 100n); // InvalidArgumentError: "store.take()" must be a range of 1..10 ids ...
+ */
+export function checkGrant(grant: SegmentGrant, count: number, minId: bigint, maxId: bigint): void {
+  const { first, last } = grant;
+  if (
+    typeof first !== 'bigint' ||
+    typeof last !== 'bigint' ||
+    first > last ||
+    first < minId ||
+    last > maxId ||
+    last - first >= BigInt(count)
+  ) {
+    throw new InvalidArgumentError(
+      'store.take()',
+      `a range of 1..${count} ids inside ${minId}..${maxId}`,
+      `${String(first)}..${String(last)}`,
+    );
+  }
 }
