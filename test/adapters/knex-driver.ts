@@ -1,5 +1,5 @@
 import type { IdGenerator } from '@snowkey/core';
-import { snowkeyKnex } from '@snowkey/knex';
+import { knexSqlClient, snowkeyKnex } from '@snowkey/knex';
 import { openKnex } from '../../packages/knex/test/open-knex.js';
 import type { AdapterDriver, AdapterSession, ItemInput } from '../conformance/adapter-driver.js';
 import type { TestDatabase } from '../helpers/test-database.js';
@@ -13,6 +13,10 @@ import type { TestDatabase } from '../helpers/test-database.js';
 export const knexDriver: AdapterDriver = {
   name: 'knex',
   nullKey: 'generated',
+  async openSqlClient(db: TestDatabase) {
+    const knex = openKnex(db);
+    return { client: knexSqlClient(knex), close: () => knex.destroy() };
+  },
   async open(db: TestDatabase, generator: IdGenerator): Promise<AdapterSession> {
     const knex = openKnex(db);
     const sk = snowkeyKnex(knex, { generator, tables: { sk_item: 'id', sk_parent: 'id', sk_child: 'id' } });

@@ -1,5 +1,5 @@
 import type { IdGenerator } from '@snowkey/core';
-import { snowkeyPlugin } from '@snowkey/kysely';
+import { kyselySqlClient, snowkeyPlugin } from '@snowkey/kysely';
 import type { ColumnType } from 'kysely';
 import { openKysely } from '../../packages/kysely/test/open-kysely.js';
 import type { AdapterDriver, AdapterSession, ItemInput } from '../conformance/adapter-driver.js';
@@ -28,6 +28,10 @@ const CHUNK = 1000;
 export const kyselyDriver: AdapterDriver = {
   name: 'kysely',
   nullKey: 'generated',
+  async openSqlClient(db: TestDatabase) {
+    const kysely = openKysely<Conformance>(db);
+    return { client: kyselySqlClient(kysely), close: () => kysely.destroy() };
+  },
   async open(db: TestDatabase, generator: IdGenerator): Promise<AdapterSession> {
     const sk = snowkeyPlugin({ generator, tables: { sk_item: 'id', sk_parent: 'id', sk_child: 'id' } });
     const kysely = openKysely<Conformance>(db, { plugins: [sk] });

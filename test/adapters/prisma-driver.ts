@@ -1,5 +1,5 @@
 import type { IdGenerator } from '@snowkey/core';
-import { snowkey } from '@snowkey/prisma';
+import { prismaSqlClient, snowkey } from '@snowkey/prisma';
 import type { Prisma } from '../../packages/prisma/test/generated/postgres/client/client.js';
 import { openPrisma } from '../../packages/prisma/test/helpers/prisma-test-client.js';
 import type { AdapterDriver, AdapterSession, ItemInput } from '../conformance/adapter-driver.js';
@@ -11,6 +11,10 @@ import type { AdapterDriver, AdapterSession, ItemInput } from '../conformance/ad
 export const prismaDriver: AdapterDriver = {
   name: 'prisma',
   nullKey: 'refused by the ORM',
+  async openSqlClient(db) {
+    const prisma = await openPrisma(db);
+    return { client: prismaSqlClient(prisma), close: () => prisma.$disconnect() };
+  },
   async open(db, generator: IdGenerator): Promise<AdapterSession> {
     const base = await openPrisma(db);
     const prisma = base.$extends(

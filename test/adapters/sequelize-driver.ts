@@ -1,5 +1,5 @@
 import type { IdGenerator } from '@snowkey/core';
-import { attachSnowflakes, BigIntKey, SnowflakeId } from '@snowkey/sequelize';
+import { attachSnowflakes, BigIntKey, SnowflakeId, sequelizeSqlClient } from '@snowkey/sequelize';
 import { type Association, DataTypes, Model, type Sequelize } from 'sequelize';
 import { openSequelize } from '../../packages/sequelize/test/open-sequelize.js';
 import type { AdapterDriver, AdapterSession, ItemInput } from '../conformance/adapter-driver.js';
@@ -69,6 +69,10 @@ function databaseError(err: unknown): never {
 export const sequelizeDriver: AdapterDriver = {
   name: 'sequelize',
   nullKey: 'generated',
+  async openSqlClient(db: TestDatabase) {
+    const sequelize = openSequelize(db);
+    return { client: sequelizeSqlClient(sequelize), close: () => sequelize.close() };
+  },
   async open(db: TestDatabase, generator: IdGenerator): Promise<AdapterSession> {
     const sequelize = openSequelize(db);
     const { Item, Parent, children } = defineModels(sequelize);

@@ -1,6 +1,12 @@
 import 'reflect-metadata';
 import type { IdGenerator } from '@snowkey/core';
-import { attachSnowflakes, BigIntColumn, exactSqliteIntegers, SnowflakeColumn } from '@snowkey/typeorm';
+import {
+  attachSnowflakes,
+  BigIntColumn,
+  exactSqliteIntegers,
+  SnowflakeColumn,
+  typeormSqlClient,
+} from '@snowkey/typeorm';
 import {
   Column,
   DataSource,
@@ -59,6 +65,11 @@ function options(db: TestDatabase): DataSourceOptions {
 export const typeormDriver: AdapterDriver = {
   name: 'typeorm',
   nullKey: 'generated',
+  async openSqlClient(db: TestDatabase) {
+    const dataSource = new DataSource(options(db));
+    await dataSource.initialize();
+    return { client: typeormSqlClient(dataSource), close: () => dataSource.destroy() };
+  },
   async open(db: TestDatabase, generator: IdGenerator): Promise<AdapterSession> {
     const dataSource = new DataSource(options(db));
     await dataSource.initialize();

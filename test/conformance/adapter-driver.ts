@@ -1,4 +1,4 @@
-import type { IdGenerator } from '@snowkey/core';
+import type { IdGenerator, SqlClient } from '@snowkey/core';
 import type { TestDatabase } from '../helpers/test-database.js';
 
 /**
@@ -54,4 +54,6 @@ export interface AdapterDriver {
   readonly nullKey: 'generated' | 'refused by the ORM';
   /** Open a session on `db` whose adapter takes ids from `generator`. Tables already exist. */
   open(db: TestDatabase, generator: IdGenerator): Promise<AdapterSession>;
+  /** The adapter's own SqlClient factory over a fresh ORM connection to `db` (for a segment allocator). */
+  openSqlClient(db: TestDatabase): Promise<{ client: SqlClient; close(): Promise<void> }>;
 }

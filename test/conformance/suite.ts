@@ -1,9 +1,17 @@
 import { manualClock, Snowflake } from '@snowkey/core';
 import { afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
 import { describeEachDialect } from '../helpers/databases.js';
-import type { TestDatabase } from '../helpers/test-database.js';
+import type { Dialect, TestDatabase } from '../helpers/test-database.js';
 import type { AdapterDriver, AdapterSession, ItemInput } from './adapter-driver.js';
-import { recordingGenerator } from './recording-generator.js';
+import {
+  CONFORMANCE_MIN_ID,
+  CONFORMANCE_TAG,
+  type GeneratorKind,
+  type SessionGenerator,
+  selectedGeneratorKinds,
+  sessionGenerator,
+} from './generator-kinds.js';
+import { type RecordingGenerator, recordingGenerator } from './recording-generator.js';
 import { clearConformanceTables, createConformanceTables } from './schema.js';
 
 /** Sizes of the heavier cases; the defaults are what the issue asks for. */
@@ -43,32 +51,45 @@ const EDGE_IDS: readonly [string, bigint][] = [
 ];
 
 /**
- * The adapter conformance suite: one `describe` per selected dialect (`DIALECTS`), each on a fresh
- * database with the tables of ./schema.ts, every result checked with raw SQL reads
- * (`TestDatabase.query`), never through the adapter under test.
+ * The adapter conformance suite: one `describe` per generator kind (`GENERATORS`: a Snowflake and a
+ * segment allocator) and selected dialect (`DIALECTS`), each on a fresh database with the tables of
+ * ./schema.ts, every result checked with raw SQL reads (`TestDatabase.query`), never through the
+ * adapter under test.
  *
  * @example
  * // test/adapters/knex.conformance.test.ts
  * runConformance(knexDriver);
  */
 export function runConformance(driver: AdapterDriver, options: ConformanceOptions = {}): void {
+  for (const kind of selectedGeneratorKinds()) conformanceFor(kind, driver, options);
+}
+
+function conformanceFor(kind: GeneratorKind, driver: AdapterDriver, options: ConformanceOptions): void {
   const bulkRows = options.bulkRows ?? 10_000;
   const perGenerator = options.rowsPerConcurrentGenerator ?? 200;
 
   describeEachDialect(
-    `${driver.name} conformance`,
+    `${driver.name} conformance with a ${kind === 'snowflake' ? 'Snowflake' : 'segment allocator'}`,
     (ctx) => {
       const sessions: AdapterSession[] = [];
-      const open = async (generator = recordingGenerator(new Snowflake({ workerId: 1 }))) => {
+      const generators: SessionGenerator[] = [];
+      const generatorFor = async (segment = {}) => {
+        const made = await sessionGenerator(kind, driver, ctx.db, { segment });
+        generators.push(made);
+        return made;
+      };
+      const open = async (made?: SessionGenerator) => {
+        const { generator, ready } = made ?? (await generatorFor());
         const session = await driver.open(ctx.db, generator);
         sessions.push(session);
-        return { session, generator };
+        return { session, generator, ready };
       };
 
       beforeAll(() => createConformanceTables(ctx.db));
       beforeEach(() => clearConformanceTables(ctx.db));
       afterEach(async () => {
         await Promise.all(sessions.splice(0).map((s) => s.close()));
+        await Promise.all(generators.splice(0).map((g) => g.close()));
       });
 
       test('GIVEN an item without an id WHEN inserted THEN the id on what the call returns came from the generator and is the stored id', async () => {
@@ -79,6 +100,14 @@ export function runConformance(driver: AdapterDriver, options: ConformanceOption
         // The table has no default and no auto-increment: the row's id can only be the application's.
         expect(generator.issued.has(id)).toBe(true);
         expect(await items(ctx.db)).toEqual([{ id: String(id), name: 'sword', qty: 3 }]);
+        if (kind === 'segment') {
+          // The allocation table, read raw, had handed this id out: it is at or below the tag's max_id.
+          const [row] = await ctx.db.query<{ max_id: string }>(
+            'SELECT max_id FROM snowkey_segments WHERE tag = ?',
+            [CONFORMANCE_TAG],
+          );
+          expect(id >= CONFORMANCE_MIN_ID && id <= BigInt(row!.max_id)).toBe(true);
+        }
       });
 
       test('GIVEN single and bulk inserts in one process THEN every id is greater than the one before, in call order', async () => {
@@ -173,7 +202,8 @@ export function runConformance(driver: AdapterDriver, options: ConformanceOption
       );
 
       test(`GIVEN ${bulkRows} items in one bulk insert THEN each stored row has the id returned for it`, async () => {
-        const { session, generator } = await open();
+        const { session, generator, ready } = await open();
+        await ready(bulkRows); // a segment allocator hands out a batch only from memory
         const input = Array.from({ length: bulkRows }, (_, i) => item(`bulk${i}`));
         const ids = await session.insertMany(input);
 
@@ -207,36 +237,54 @@ export function runConformance(driver: AdapterDriver, options: ConformanceOption
         );
       });
 
-      test('GIVEN four generators with distinct node ids on one clock that stands still, inserting concurrently into one table THEN every insert succeeds and no id repeats', async () => {
-        // One frozen clock: the four generators issue in the same millisecond, so only the node
-        // bits keep their ids apart.
-        const clock = manualClock(Date.UTC(2026, 0, 1));
-        const snowflakes = [1, 2, 3, 4].map((workerId) => new Snowflake({ workerId, clock: clock.now }));
-        const workers = await Promise.all(snowflakes.map((s) => open(recordingGenerator(s))));
-        const work = workers.map(({ session }, w) => workerSteps(session, w, perGenerator));
-        const returned =
-          ctx.dialect === 'sqlite'
-            ? // SQLite has one writer per file. Within one process a second connection that waits
-              // for the lock blocks the event loop, so the holder can never commit: the four run
-              // interleaved, one statement at a time, instead of overlapping.
-              await roundRobin(work)
-            : await Promise.all(work.map((steps) => runAll(steps)));
-        const all = returned.flat().map(String).sort();
-        expect(all).toHaveLength(4 * perGenerator);
-        // Each worker's rows carry its own node id, and the workers did issue the same
-        // (timestamp, sequence) pairs: the node bits, not luck, kept the ids apart.
-        const pairs = returned.map((ids, w) =>
-          ids.map((id) => {
-            const { workerId, timestamp, sequence } = snowflakes[w]!.decode(id);
-            expect(workerId).toBe(w + 1);
-            return `${timestamp}:${sequence}`;
-          }),
-        );
-        expect(pairs[1]!.filter((pair) => pairs[0]!.includes(pair))).not.toHaveLength(0);
-        expect(new Set(all).size).toBe(all.length);
-        const stored = await ctx.db.query<{ id: string }>('SELECT id FROM sk_item');
-        expect(stored.map((r) => r.id).sort()).toEqual(all);
-      });
+      if (kind === 'snowflake') {
+        test('GIVEN four generators with distinct node ids on one clock that stands still, inserting concurrently into one table THEN every insert succeeds and no id repeats', async () => {
+          // One frozen clock: the four generators issue in the same millisecond, so only the node
+          // bits keep their ids apart.
+          const clock = manualClock(Date.UTC(2026, 0, 1));
+          const snowflakes = [1, 2, 3, 4].map((workerId) => new Snowflake({ workerId, clock: clock.now }));
+          const workers = await Promise.all(
+            snowflakes.map((s) =>
+              open({ generator: recordingGenerator(s), ready: async () => {}, close: async () => {} }),
+            ),
+          );
+          const returned = await runWorkers(ctx.dialect, workers, perGenerator);
+          const all = returned.flat().map(String).sort();
+          expect(all).toHaveLength(4 * perGenerator);
+          // Each worker's rows carry its own node id, and the workers did issue the same
+          // (timestamp, sequence) pairs: the node bits, not luck, kept the ids apart.
+          const pairs = returned.map((ids, w) =>
+            ids.map((id) => {
+              const { workerId, timestamp, sequence } = snowflakes[w]!.decode(id);
+              expect(workerId).toBe(w + 1);
+              return `${timestamp}:${sequence}`;
+            }),
+          );
+          expect(pairs[1]!.filter((pair) => pairs[0]!.includes(pair))).not.toHaveLength(0);
+          expect(new Set(all).size).toBe(all.length);
+          const stored = await ctx.db.query<{ id: string }>('SELECT id FROM sk_item');
+          expect(stored.map((r) => r.id).sort()).toEqual(all);
+        });
+      } else {
+        test('GIVEN four segment allocators of one tag, each on its own connection, inserting concurrently into one table THEN every insert succeeds, no id repeats, AND their segments interleave', async () => {
+          // A small fixed step: each allocator takes many segments while the others take theirs.
+          const made = await Promise.all([0, 1, 2, 3].map(() => generatorFor({ step: 25, maxStep: 25 })));
+          const workers = await Promise.all(made.map((m) => open(m)));
+          const returned = await runWorkers(ctx.dialect, workers, perGenerator);
+          const all = returned.flat().map(String).sort();
+          expect(all).toHaveLength(4 * perGenerator);
+          expect(new Set(all).size).toBe(all.length);
+          const stored = await ctx.db.query<{ id: string }>('SELECT id FROM sk_item');
+          expect(stored.map((r) => r.id).sort()).toEqual(all);
+          // They drew from the shared counter at the same time, not one after the other: some
+          // worker's lowest id is below another worker's highest, and above its lowest.
+          const spans = returned.map(span);
+          const overlapping = spans.some(([lo0, hi0], i) =>
+            spans.some(([lo1], j) => i !== j && lo0 < lo1 && lo1 < hi0),
+          );
+          expect(overlapping).toBe(true);
+        });
+      }
 
       test('GIVEN a bulk insert in which one row violates a constraint THEN it fails and none of its rows is stored', async () => {
         const { session } = await open();
@@ -274,16 +322,51 @@ export function runConformance(driver: AdapterDriver, options: ConformanceOption
         expect(stored).toEqual(['t1', 't2', 't3'].map((name, i) => ({ id: String(ids[i]), name })));
       });
     },
-    { label: `${driver.name}_conformance` },
+    { label: `${driver.name}_${kind}` },
   );
 }
 
-/** A worker's inserts as steps: half its rows in one bulk insert, the rest one by one. Each step resolves to the ids it inserted. */
-function workerSteps(session: AdapterSession, w: number, rows: number): (() => Promise<bigint[]>)[] {
+interface Worker {
+  readonly session: AdapterSession;
+  readonly generator: RecordingGenerator;
+  ready(count: number): Promise<void>;
+}
+
+/** Runs the workers' inserts concurrently (round robin on SQLite, see below); each worker's ids in order. */
+function runWorkers(dialect: Dialect, workers: readonly Worker[], rows: number): Promise<bigint[][]> {
+  const work = workers.map((worker, w) => workerSteps(worker, w, rows));
+  // SQLite has one writer per file. Within one process a second connection that waits for the
+  // lock blocks the event loop, so the holder can never commit: the four run interleaved, one
+  // statement at a time, instead of overlapping.
+  return dialect === 'sqlite' ? roundRobin(work) : Promise.all(work.map((steps) => runAll(steps)));
+}
+
+/**
+ * A worker's inserts as steps: half its rows in one bulk insert, the rest one by one. Each step
+ * first makes sure its ids are in memory (a segment allocator's `ready(n)`; nothing for a
+ * Snowflake), then resolves to the ids it inserted.
+ */
+function workerSteps({ session, ready }: Worker, w: number, rows: number): (() => Promise<bigint[]>)[] {
   const bulk = Math.floor(rows / 2);
-  const steps = [() => session.insertMany(Array.from({ length: bulk }, (_, i) => item(`w${w}-bulk${i}`)))];
-  for (let i = bulk; i < rows; i++) steps.push(async () => [await session.insertOne(item(`w${w}-one${i}`))]);
+  const steps = [
+    async () => {
+      await ready(bulk);
+      return session.insertMany(Array.from({ length: bulk }, (_, i) => item(`w${w}-bulk${i}`)));
+    },
+  ];
+  for (let i = bulk; i < rows; i++) {
+    steps.push(async () => {
+      await ready(1);
+      return [await session.insertOne(item(`w${w}-one${i}`))];
+    });
+  }
   return steps;
+}
+
+/** The lowest and highest of `ids`. */
+function span(ids: readonly bigint[]): readonly [bigint, bigint] {
+  const sorted = [...ids].sort((a, b) => (a < b ? -1 : 1));
+  return [sorted[0]!, sorted.at(-1)!];
 }
 
 /** Runs one worker's steps in order, each awaited; the workers themselves overlap. */

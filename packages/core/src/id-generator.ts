@@ -3,7 +3,7 @@ import { assertKey, KEY_EXPECTED } from './id-rule.js';
 
 /**
  * The one interface between core and the adapters: anything that hands out unique bigint ids.
- * A {@link Snowflake} generator, a segment allocator, or your own.
+ * A {@link Snowflake} generator, a {@link SegmentAllocator}, or your own.
  *
  * @example
  * const gen: IdGenerator = new Snowflake({ workerId: 1 });
@@ -37,7 +37,7 @@ export interface TimestampFence {
 }
 
 /**
- * Whether `value` can hand out ids: anything with `nextId()` (a Snowflake, a segment allocator,
+ * Whether `value` can hand out ids: anything with `nextId()` (a Snowflake, a {@link SegmentAllocator},
  * your own). Adapters use it to validate their options.
  *
  * @example

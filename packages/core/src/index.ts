@@ -30,6 +30,18 @@ export type { LeaseNodeIdOptions } from './lease/lease-options.js';
 export { leaseTableDdl } from './lease/lease-table.js';
 export type { LeaseState, NodeLease } from './lease/node-lease.js';
 export { nodeIdFromEnv } from './node-id.js';
+export { type IdRange, shardIdRange } from './segment/id-range.js';
+export { redisSegmentStore } from './segment/redis-segment-store.js';
+export type { SegmentRunway } from './segment/runway.js';
+export { SegmentAllocator } from './segment/segment-allocator.js';
+export {
+  IdRangeExhaustedError,
+  SegmentStoreError,
+  SegmentUnavailableError,
+  type SegmentUnavailableReason,
+} from './segment/segment-errors.js';
+export type { SegmentAllocatorOptions } from './segment/segment-options.js';
+export { segmentTableDdl } from './segment/segment-table.js';
 export { type NodeIdSource, type SequenceOverflow, Snowflake, type SnowflakeOptions } from './snowflake.js';
 export type { SqlClient, SqlDialect } from './sql-client.js';
 export { mysqlSqlClient, pgSqlClient, sqliteSqlClient } from './sql-client-drivers.js';

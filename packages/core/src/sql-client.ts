@@ -25,16 +25,17 @@ export const SQL_DIALECTS: readonly SqlDialect[] = Object.freeze(['postgres', 'm
 export type SqlParam = string | number | bigint | null;
 
 /**
- * The one interface between core and a database: the worker-id leases and the segment allocator
- * are written once against it. Each adapter (TypeORM, Prisma, Knex) builds one from the user's own
+ * The one interface between core and a database: the worker-id leases and the
+ * {@link SegmentAllocator}'s SQL store are written once against it. Each adapter (TypeORM, Prisma, Knex) builds one from the user's own
  * connection, and {@link pgSqlClient}, {@link mysqlSqlClient}, {@link sqliteSqlClient} wrap plain
  * drivers, so a user never configures a second connection.
  *
  * The contract, for anyone writing a client:
  * - SQL uses `?` placeholders on every dialect. A client for PostgreSQL rewrites them as `$1, $2, ...`
  *   ({@link toPostgresPlaceholders} does it).
- * - Every call is a single statement that runs on its own (autocommit). Core needs no
- *   transactions: every write it makes is one conditional statement, atomic on every dialect.
+ * - Every call is a single statement that runs on its own (autocommit), never inside a transaction
+ *   the application has open. Core needs no transactions: every write it makes is one conditional
+ *   statement, atomic on every dialect.
  * - Integer columns may come back as `number`, `string` or `bigint`; core converts them itself.
  * - Errors are passed through as they are (core wraps them with context).
  *

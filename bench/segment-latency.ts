@@ -1,0 +1,117 @@
+import { hrtime } from 'node:process';
+import { SegmentAllocator, SegmentUnavailableError, Snowflake, type SqlClient } from '@snowkey/core';
+import { quantile, slowClient } from './segment-setup.js';
+
+let sink: unknown;
+
+/** One row of the latency table. */
+export interface LatencyRow {
+  readonly name: string;
+  /** Every call's latency in ns, sorted. */
+  readonly samples: Float64Array;
+  /** Segments taken during the run (successful UPDATEs of max_id); 0 for Snowflake. */
+  readonly refills: number;
+  /** Calls that found both buffers empty and had to await the store (their wait is in their latency). */
+  readonly dry: number;
+  p(q: number): number;
+}
+
+const BATCH = 100;
+const PAUSE_MS = 10;
+
+/**
+ * An application's id traffic: `BATCH` calls, each timed on its own with `hrtime`, then a pause of
+ * `PAUSE_MS` (about 10 000 ids/s). A call that finds the buffers empty awaits `ready()` and tries
+ * again, and its latency is the whole wait: what a request would see.
+ */
+async function traffic(next: () => bigint, ready: () => Promise<void>, until: number) {
+  const samples: number[] = [];
+  let dry = 0;
+  while (performance.now() < until) {
+    for (let i = 0; i < BATCH; i++) {
+      const t0 = hrtime.bigint();
+      for (;;) {
+        try {
+          sink = next();
+          break;
+        } catch (err) {
+          if (!(err instanceof SegmentUnavailableError)) throw err;
+          dry++;
+          await ready();
+        }
+      }
+      samples.push(Number(hrtime.bigint() - t0));
+    }
+    await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+  }
+  return { samples: Float64Array.from(samples).sort(), dry };
+}
+
+/**
+ * The latency of single `nextId()` calls over `seconds`, three kinds of traffic running side by
+ * side on one event loop (so they share the machine's noise): a Snowflake, a segment allocator with
+ * Leaf's double buffer whose database answers every statement 20 ms late (a take is a SELECT and an
+ * UPDATE: 40 ms), and the same allocator fetching only when its segment is used up (no double
+ * buffer). Both allocators keep a fixed step of 1000, so at ~10 000 ids/s they refill ~10 times a second.
+ */
+export async function measureLatency(client: SqlClient, seconds: number): Promise<LatencyRow[]> {
+  const slowDouble = slowClient(client, 20);
+  const slowSingle = slowClient(client, 20);
+  const step = { step: 1000, maxStep: 1000 };
+  const double = new SegmentAllocator({ client: slowDouble, tag: 'latency-double', ...step });
+  const single = new SegmentAllocator({
+    client: slowSingle,
+    tag: 'latency-single',
+    ...step,
+    prefetchAt: 0.999,
+  });
+  await Promise.all([double.ready(), single.ready()]);
+  const refillsBefore = [slowDouble.takes, slowSingle.takes];
+  const snowflake = new Snowflake({ workerId: 1 });
+  const until = performance.now() + seconds * 1000;
+  const [s, d, n] = await Promise.all([
+    traffic(
+      () => snowflake.nextId(),
+      async () => {},
+      until,
+    ),
+    traffic(
+      () => double.nextId(),
+      () => double.ready(),
+      until,
+    ),
+    traffic(
+      () => single.nextId(),
+      () => single.ready(),
+      until,
+    ),
+  ]);
+  await Promise.all([double.close(), single.close()]);
+  void sink;
+  const row = (name: string, r: { samples: Float64Array; dry: number }, refills: number): LatencyRow => ({
+    name,
+    samples: r.samples,
+    dry: r.dry,
+    refills,
+    p: (q) => quantile(r.samples, q),
+  });
+  return [
+    row('Snowflake nextId()', s, 0),
+    row('SegmentAllocator nextId(), double buffer (prefetchAt 0.1)', d, slowDouble.takes - refillsBefore[0]!),
+    row(
+      'SegmentAllocator nextId(), fetch when used up (prefetchAt 0.999)',
+      n,
+      slowSingle.takes - refillsBefore[1]!,
+    ),
+  ];
+}
+
+/** What `hrtime.bigint()` itself costs around an empty call: the floor under every p50. */
+export function timerOverhead(): number {
+  const samples = new Float64Array(100_000);
+  for (let i = 0; i < samples.length; i++) {
+    const t0 = hrtime.bigint();
+    samples[i] = Number(hrtime.bigint() - t0);
+  }
+  return quantile(samples.sort(), 0.5);
+}

@@ -1,0 +1,297 @@
+import { readClock } from '../clock.js';
+import { InvalidArgumentError } from '../errors.js';
+import type { IdGenerator } from '../id-generator.js';
+import type { SegmentRunway } from './runway.js';
+import { IdRangeExhaustedError, type SegmentStoreError, SegmentUnavailableError } from './segment-errors.js';
+import { SegmentFetcher } from './segment-fetcher.js';
+import {
+  type ResolvedSegmentOptions,
+  resolveSegmentOptions,
+  type SegmentAllocatorOptions,
+} from './segment-options.js';
+import type { SegmentGrant } from './segment-store.js';
+
+/** A segment waiting behind the one being used. */
+interface Queued {
+  readonly first: bigint;
+  readonly size: number;
+}
+
+/** Arms the prefetch for good: every call checks whether a new attempt is due (after a failure). */
+const ALWAYS = Number.MAX_SAFE_INTEGER;
+
+/**
+ * Ids from a shared counter, handed out from memory: Meituan Leaf's segment mode, over the
+ * application's SQL database (`client`) or Redis (`store: redisSegmentStore(redis)`). Ids are dense
+ * and short (1, 2, 3, ... per tag, with gaps), so with `maxId: Number.MAX_SAFE_INTEGER` they are
+ * safe as JavaScript Numbers; they say nothing about when or where they were made.
+ *
+ * ```
+ *  store: one counter per tag         this process
+ *  max_id ── one atomic take ──▶  current │ 1001 ··▲········· 2000 │ ──▶ nextId(): 1042n
+ *                                           10% used: fetch the next in the background
+ *                                 next    │ 5001 ············· 7000 │  (2001..5000: another process's)
+ * ```
+ *
+ * `nextId()` is synchronous and never waits on the store: the next segment is fetched when the
+ * current one is `prefetchAt` used (Leaf's double buffer), and when both are empty it throws
+ * {@link SegmentUnavailableError} at once, never an id twice. The step adapts as Leaf's does; ids
+ * stay in `minId..maxId` ({@link IdRangeExhaustedError} past it). Ids in memory when the process
+ * stops are never handed out: a gap, never a repeat. The core README tells the whole story.
+ *
+ * @example
+ * import pg from 'pg';
+ * import { SegmentAllocator, pgSqlClient } from '@snowkey/core';
+ *
+ * const orders = new SegmentAllocator({
+ *   client: pgSqlClient(new pg.Pool({ connectionString: process.env.DATABASE_URL })),
+ *   tag: 'orders',
+ *   maxId: Number.MAX_SAFE_INTEGER, // ids safe as Numbers
+ * });
+ * await orders.ready();
+ * orders.nextId(); // 1n, then 2n, ...: unique across every process sharing the table
+ * await orders.close();
+ */
+export class SegmentAllocator implements IdGenerator {
+  /** The business tag. */
+  readonly tag: string;
+  readonly #o: ResolvedSegmentOptions;
+  readonly #fetcher: SegmentFetcher;
+  // The segment in use: the next id and how many are left. Kept in fields of their own: nextId() reads nothing else.
+  #cursor = 0n;
+  #left = 0;
+  /** Prefetch once `#left` drops to this; -1 when nothing is to be fetched. */
+  #prefetchBelow = -1;
+  readonly #queue: Queued[] = [];
+  #queued = 0;
+  #state: 'new' | 'ready' | 'closed' = 'new';
+  #preparing: Promise<void> | undefined;
+  #fetching: Promise<void> | undefined;
+  #lastError: SegmentStoreError | undefined;
+  #retryAt = 0;
+  #exhausted = false;
+  /** Ids a caller asked for that the buffers did not hold: the next fetch covers them. */
+  #demand = 0;
+
+  constructor(options: SegmentAllocatorOptions) {
+    this.#o = resolveSegmentOptions(options);
+    this.tag = this.#o.tag;
+    this.#fetcher = new SegmentFetcher(this.#o);
+  }
+
+  /** The step the next fetch starts from (the dynamic step). */
+  get step(): number {
+    return this.#fetcher.step;
+  }
+
+  /** Ids in memory: what `nextId()` can hand out before the store must answer. */
+  get buffered(): number {
+    return this.#left + this.#queued;
+  }
+
+  /**
+   * Prepares the tag (creates the table and row when missing) and resolves once at least `count`
+   * ids are in memory, fetching as needed. Await it before the first id, and before a batch larger
+   * than the step (`nextIds(n)` never waits). Rejects with {@link SegmentStoreError} when the store
+   * fails, {@link IdRangeExhaustedError} when the tag has run out.
+   *
+   * @example
+   * await allocator.ready();         // before first use
+   * await allocator.ready(50_000);   // before allocator.nextIds(50_000)
+   */
+  async ready(count = 1): Promise<void> {
+    checkCount(count, 1);
+    await this.#prepare();
+    for (;;) {
+      if (this.#state === 'closed') throw this.#noIds(count);
+      if (this.buffered >= count) return;
+      if (this.#exhausted) throw new IdRangeExhaustedError(this.tag, this.#o.maxId);
+      if (count > this.#demand) this.#demand = count;
+      if (this.#fetching === undefined) this.#startFetch();
+      await this.#fetching;
+      if (this.#lastError) throw this.#lastError;
+    }
+  }
+
+  /**
+   * The next id: synchronous, from memory. Throws {@link SegmentUnavailableError} at once when both
+   * buffers are empty (and starts a fetch), {@link IdRangeExhaustedError} when the tag has run out.
+   *
+   * @example
+   * const id: bigint = allocator.nextId();
+   */
+  nextId(): bigint {
+    if (this.#left > 0) {
+      const id = this.#cursor;
+      this.#cursor = id + 1n;
+      if (--this.#left <= this.#prefetchBelow) this.#prefetch();
+      return id;
+    }
+    if (this.#shiftQueue()) return this.nextId();
+    throw this.#noIds(1);
+  }
+
+  /**
+   * `count` ids in increasing order, from memory, or a throw (as {@link SegmentAllocator.nextId})
+   * with none issued when fewer are buffered. Batches larger than the step need `await ready(count)` first.
+   *
+   * @example
+   * const ids = allocator.nextIds(500); // [1001n, 1002n, ...]
+   */
+  nextIds(count: number): bigint[] {
+    checkCount(count, 0);
+    if (count > this.#left + this.#queued) throw this.#noIds(count);
+    const ids = new Array<bigint>(count);
+    let i = 0;
+    while (i < count) {
+      if (this.#left === 0) this.#shiftQueue();
+      const end = i + Math.min(this.#left, count - i);
+      this.#left -= end - i;
+      let id = this.#cursor;
+      while (i < end) {
+        ids[i++] = id;
+        id += 1n;
+      }
+      this.#cursor = id;
+    }
+    if (this.#left <= this.#prefetchBelow) this.#prefetch();
+    return ids;
+  }
+
+  /**
+   * How long the tag lasts at the rate its counter is moving (see {@link SegmentRunway}).
+   *
+   * @example
+   * const { remainingIds, idsPerSecond, exhaustsAt } = allocator.runway();
+   */
+  runway(): SegmentRunway {
+    return this.#fetcher.runway();
+  }
+
+  /**
+   * Stops: `nextId()` throws from now on, and the ids in memory are dropped (a gap, never a repeat).
+   * Resolves once a fetch in flight has settled. The client or Redis connection stays yours to close.
+   *
+   * @example
+   * process.on('SIGTERM', async () => { await allocator.close(); await pool.end(); });
+   */
+  async close(): Promise<void> {
+    this.#state = 'closed';
+    this.#left = 0;
+    this.#queue.length = 0;
+    this.#queued = 0;
+    this.#prefetchBelow = -1;
+    await this.#fetching;
+    await this.#preparing?.catch(() => {});
+  }
+
+  #prepare(): Promise<void> {
+    if (this.#state === 'closed') return Promise.reject(this.#noIds(1));
+    this.#preparing ??= this.#fetcher.prepare().then(
+      () => {
+        if (this.#state === 'new') this.#state = 'ready';
+      },
+      (err: unknown) => {
+        this.#preparing = undefined;
+        throw err;
+      },
+    );
+    return this.#preparing;
+  }
+
+  /** Moves the next queued segment into use; false when none is queued. */
+  #shiftQueue(): boolean {
+    const next = this.#queue.shift();
+    if (next === undefined) return false;
+    this.#queued -= next.size;
+    this.#cursor = next.first;
+    this.#left = next.size;
+    this.#prefetchBelow = this.#queue.length > 0 ? -1 : Math.floor(next.size * (1 - this.#o.prefetchAt));
+    return true;
+  }
+
+  #prefetch(): void {
+    if (this.#fetching !== undefined || this.#state !== 'ready' || this.#exhausted) {
+      this.#prefetchBelow = -1;
+      return;
+    }
+    // After a failure, every call lands here; read the clock only then.
+    if (this.#lastError !== undefined && this.#now() < this.#retryAt) return;
+    this.#startFetch();
+  }
+
+  #startFetch(): void {
+    this.#prefetchBelow = -1;
+    this.#fetching = this.#fetch().finally(() => {
+      this.#fetching = undefined;
+      // A batch asked for more than this fetch brought: fetch again at once.
+      if (this.#demand > this.buffered && this.#lastError === undefined && !this.#exhausted) {
+        if (this.#state === 'ready') this.#startFetch();
+      } else if (this.#lastError === undefined) this.#demand = 0;
+    });
+  }
+
+  async #fetch(): Promise<void> {
+    let grant: SegmentGrant | undefined;
+    try {
+      grant = await this.#fetcher.take(this.#demand - this.buffered);
+    } catch (err) {
+      if (this.#state !== 'closed') this.#fail(err as SegmentStoreError);
+      return;
+    }
+    this.#lastError = undefined;
+    if (this.#state === 'closed') return; // the range is dropped: a gap
+    if (grant === undefined) {
+      this.#exhausted = true;
+      this.#prefetchBelow = -1;
+      return;
+    }
+    const size = Number(grant.last - grant.first + 1n);
+    this.#queue.push({ first: grant.first, size });
+    this.#queued += size;
+    if (this.#left === 0) this.#shiftQueue();
+    else this.#prefetchBelow = -1;
+  }
+
+  #fail(error: SegmentStoreError): void {
+    this.#lastError = error;
+    this.#retryAt = this.#now() + this.#o.retryMs;
+    // Keep asking (each due attempt after retryMs) until a segment is queued behind the current one.
+    if (this.#queue.length === 0) this.#prefetchBelow = ALWAYS;
+    try {
+      this.#o.onError?.(error);
+    } catch {
+      // A failing error handler must not turn a background fetch into an unhandled rejection.
+    }
+  }
+
+  /** The error for a call that found fewer than `requested` ids in memory; asks for them to be fetched. */
+  #noIds(requested: number): Error {
+    const available = this.buffered;
+    if (this.#state === 'closed')
+      return new SegmentUnavailableError(this.tag, 'closed', requested, available);
+    if (this.#state === 'new')
+      return new SegmentUnavailableError(this.tag, 'not-ready', requested, available);
+    if (this.#exhausted) return new IdRangeExhaustedError(this.tag, this.#o.maxId);
+    if (requested > this.#demand) this.#demand = requested;
+    if (this.#fetching === undefined) this.#prefetch();
+    const failing = this.#lastError;
+    return failing === undefined
+      ? new SegmentUnavailableError(this.tag, 'refilling', requested, available)
+      : new SegmentUnavailableError(this.tag, 'store-failing', requested, available, { cause: failing });
+  }
+
+  #now(): number {
+    return readClock(this.#o.clock);
+  }
+}
+
+function checkCount(count: unknown, min: 0 | 1): asserts count is number {
+  if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < min) {
+    throw new InvalidArgumentError(
+      'count',
+      min === 1 ? 'a positive integer' : 'a non-negative integer',
+      count,
+    );
+  }
+}

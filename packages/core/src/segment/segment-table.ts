@@ -1,0 +1,89 @@
+import { checkTableName } from '../lease/lease-table.js';
+import type { SqlDialect } from '../sql-client.js';
+
+/**
+ * The default name of the segment allocation table.
+ *
+ * @example
+ * await client.query(`SELECT tag, max_id, step FROM ${DEFAULT_SEGMENT_TABLE}`);
+ */
+export const DEFAULT_SEGMENT_TABLE = 'snowkey_segments';
+
+/**
+ * The segment allocation table's DDL: one row per business tag, as Meituan Leaf's `leaf_alloc`.
+ * The same text on PostgreSQL, MySQL/MariaDB and SQLite; times are ms since 1970 in BIGINT, so no
+ * dialect's date type or time zone gets involved.
+ *
+ * ```sql
+ * CREATE TABLE IF NOT EXISTS snowkey_segments (
+ *   tag        VARCHAR(128) NOT NULL PRIMARY KEY, -- the business tag: one counter per tag
+ *   max_id     BIGINT       NOT NULL, -- the highest id handed out to any allocator; only grows
+ *   step       INTEGER      NOT NULL, -- the base step: allocators that set none take it, and grow from it
+ *   created_at BIGINT       NOT NULL, -- ms since 1970
+ *   updated_at BIGINT       NOT NULL  -- ms since 1970, by the clock of the last allocator to take a segment
+ * )
+ * ```
+ *
+ * @example
+ * await client.execute(segmentTableDdl('postgres'));
+ */
+export function segmentTableDdl(_dialect: SqlDialect, table: string = DEFAULT_SEGMENT_TABLE): string {
+  return `CREATE TABLE IF NOT EXISTS ${checkTableName(table)} (
+  tag VARCHAR(128) NOT NULL PRIMARY KEY,
+  max_id BIGINT NOT NULL,
+  step INTEGER NOT NULL,
+  created_at BIGINT NOT NULL,
+  updated_at BIGINT NOT NULL
+)`;
+}
+
+/**
+ * The SQL of the segment store on one table. The one write that hands out ids, `advance`, is a
+ * single conditional statement: it moves `max_id` from the value the caller read to the end of its
+ * range, and matches no row when any other allocator moved it first. Every range therefore starts
+ * where the previous winner's ended, whatever the interleaving, on every dialect.
+ *
+ * Ids are bound as decimal text and cast to BIGINT in SQL, and read back as text, so no driver
+ * turns them into a double and every dialect compares integers (MySQL documents a comparison of a
+ * string with a number as one of doubles, which cannot tell 2^62 + 1 from 2^62 + 2).
+ */
+export class SegmentStatements {
+  readonly table: string;
+  readonly #dialect: SqlDialect;
+
+  constructor(dialect: SqlDialect, table: string) {
+    this.#dialect = dialect;
+    this.table = checkTableName(table);
+  }
+
+  get create(): string {
+    return segmentTableDdl(this.#dialect, this.table);
+  }
+
+  /** Cheap existence check after a failed CREATE (PostgreSQL can race on concurrent CREATE ... IF NOT EXISTS). */
+  get probe(): string {
+    return `SELECT tag FROM ${this.table} WHERE 1 = 0`;
+  }
+
+  /** Creates the tag's row; changes 0 rows when it exists. params: tag, maxId, step, createdAt, updatedAt */
+  get insertIfAbsent(): string {
+    const values = `INSERT INTO ${this.table} (tag, max_id, step, created_at, updated_at) VALUES (?, ${this.#id()}, ?, ?, ?)`;
+    if (this.#dialect === 'mysql') return values.replace('INSERT INTO', 'INSERT IGNORE INTO');
+    return `${values} ON CONFLICT (tag) DO NOTHING`;
+  }
+
+  /** params: tag. Columns: max_id (text), step. */
+  get read(): string {
+    const text = this.#dialect === 'mysql' ? 'CHAR' : 'TEXT';
+    return `SELECT CAST(max_id AS ${text}) AS max_id, step FROM ${this.table} WHERE tag = ?`;
+  }
+
+  /** Takes the range after `expected`, up to `next`, if nobody took one since. params: next, updatedAt, tag, expected */
+  get advance(): string {
+    return `UPDATE ${this.table} SET max_id = ${this.#id()}, updated_at = ? WHERE tag = ? AND max_id = ${this.#id()}`;
+  }
+
+  #id(): string {
+    return this.#dialect === 'mysql' ? 'CAST(? AS SIGNED)' : 'CAST(? AS BIGINT)';
+  }
+}
