@@ -74,6 +74,8 @@ export const PUBLIC_SURFACE: Readonly<
       'assertSqlClient',
       'callerIdAction',
       'describeValue',
+      'exactSqliteIntegers',
+      'hasExactSqliteIntegers',
       'isIdGenerator',
       'isKey',
       'nonNegativeMs',
