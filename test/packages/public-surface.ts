@@ -175,6 +175,22 @@ export const PUBLIC_SURFACE: Readonly<
       'SnowflakeIdOptions',
     ],
   },
+  '@snowkey/drizzle': {
+    values: ['UpsertReadBackError', 'drizzleSqlClient', 'exactSqliteIntegers', 'verifyBigintReads'],
+    types: ['DrizzleDatabase', 'IdGeneratorSource'],
+  },
+  '@snowkey/drizzle/pg-core': {
+    values: ['snowflakeId', 'snowflakeRef'],
+    types: ['PgSnowflakeIdBuilder'],
+  },
+  '@snowkey/drizzle/mysql-core': {
+    values: ['snowflakeId', 'snowflakeRef', 'storedIds'],
+    types: ['MySqlSnowflakeIdBuilder', 'StoredIdsOptions'],
+  },
+  '@snowkey/drizzle/sqlite-core': {
+    values: ['snowflakeId', 'snowflakeRef'],
+    types: ['SQLiteSnowflakeIdBuilder'],
+  },
   '@snowkey/cli': {
     values: ['ExitCode', 'run'],
     types: ['CliIo'],
