@@ -63,6 +63,34 @@ describeEachDialect('drizzle behaviour around $defaultFn ids', (ctx) => {
     ]);
   });
 
+  if (ctx.dialect !== 'mysql') {
+    test('GIVEN onConflictDoNothing THEN RETURNING leaves the skipped row out: its stored id is not reported', async () => {
+      const rows = [
+        { name: 'Aria', qty: 9 },
+        { name: 'Bo', qty: 2 },
+      ];
+      await ctx.db.query('INSERT INTO players (id, name, qty) VALUES (?, ?, 1)', [7n, 'Aria']);
+      let returned: { name: string }[];
+      if (opened.dialect === 'postgres') {
+        const { players } = pgSchema(generator);
+        returned = await opened.db
+          .insert(players)
+          .values(rows)
+          .onConflictDoNothing()
+          .returning({ name: players.name });
+      } else {
+        const { players } = sqliteSchema(generator);
+        const { db } = opened as Extract<OpenedDrizzle, { dialect: 'sqlite' }>;
+        returned = await db
+          .insert(players)
+          .values(rows)
+          .onConflictDoNothing()
+          .returning({ name: players.name });
+      }
+      expect(returned).toEqual([{ name: 'Bo' }]);
+    });
+  }
+
   if (ctx.dialect === 'mysql') {
     test('GIVEN onDuplicateKeyUpdate on an existing row THEN $returningId() throws a TypeError inside Drizzle (it counts affectedRows, 2 for an updated row)', async () => {
       const { db } = opened as Extract<OpenedDrizzle, { dialect: 'mysql' }>;

@@ -1,4 +1,5 @@
 import { InvalidIdError, manualClock, Snowflake } from '@snowkey/core';
+import { DrizzleQueryError } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import { describeEachDialect } from '../../../test/helpers/databases.js';
 import { databaseError } from './conformance-sessions.js';
@@ -67,6 +68,19 @@ describeEachDialect('drizzle write paths', (ctx) => {
     expect(err).toBeInstanceOf(Error);
     expect((databaseError(err) as Error).message).toMatch(/unique|duplicate/i);
     expect((await players()).map((p) => p.name)).toEqual(['taken']);
+  });
+
+  test("GIVEN a duplicate key THEN the insert rejects with the database's error and its code: as the cause of a DrizzleQueryError on pg and mysql2, as it is on better-sqlite3", async () => {
+    await ops.insertPlayers([{ name: 'Aria', qty: 1 }]);
+    const err = await ops.insertPlayers([{ name: 'Aria', qty: 2 }]).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err instanceof DrizzleQueryError).toBe(ctx.dialect !== 'sqlite');
+    const code = { postgres: '23505', mysql: 'ER_DUP_ENTRY', sqlite: 'SQLITE_CONSTRAINT_UNIQUE' }[
+      ctx.dialect
+    ];
+    expect(databaseError(err)).toMatchObject({ code });
   });
 
   test('GIVEN an existing player THEN an upsert that sets qty reports her stored id, and a fresh id for a new player', async () => {
