@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from '@snowkey/core';
 import { and, type Column, eq, getTableColumns, getTableName, is, SQL, sql } from 'drizzle-orm';
-import { type MySqlColumn, type MySqlDatabase, type MySqlTable, unionAll } from 'drizzle-orm/mysql-core';
+import type { MySqlColumn, MySqlDatabase, MySqlTable } from 'drizzle-orm/mysql-core';
 import { UpsertReadBackError } from './errors.js';
 
 /** Lookups per statement, as in the Knex adapter: far from any packet or parameter limit. */
@@ -77,21 +77,21 @@ export async function storedIds<TTable extends MySqlTable>(
   const ids: (bigint | undefined)[] = new Array(rows.length);
   const matches = new Array<number>(rows.length).fill(0);
   for (let start = 0; start < lookups.length; start += LOOKUPS_PER_QUERY) {
-    const selects = lookups.slice(start, start + LOOKUPS_PER_QUERY).map((where, i) =>
-      db
-        // The row's index is a number this function made, never input: safe as a literal.
-        .select({ row: sql.raw(String(start + i)).mapWith(Number), id: options.id })
-        .from(table as MySqlTable)
-        .where(where),
-    );
-    const [first, second, ...rest] = selects;
-    const found = (second ? await unionAll(first!, second, ...rest) : await first!) as {
-      row: number;
-      id: bigint;
-    }[];
+    // One flat UNION ALL (Drizzle's own unionAll nests each pair in parentheses, which MariaDB
+    // refuses past a nesting depth). The row's index is a number this function made, never input.
+    const selects = lookups
+      .slice(start, start + LOOKUPS_PER_QUERY)
+      .map(
+        (where, i) =>
+          sql`select ${sql.raw(String(start + i))} as skrow, ${options.id} as skid from ${table} where ${where}`,
+      );
+    const [found] = (await db.execute(sql.join(selects, sql` union all `))) as unknown as [
+      { skrow: unknown; skid: unknown }[],
+    ];
     for (const hit of found) {
-      matches[hit.row] = (matches[hit.row] ?? 0) + 1;
-      ids[hit.row] = hit.id;
+      const row = Number(hit.skrow);
+      matches[row] = (matches[row] ?? 0) + 1;
+      ids[row] = options.id.mapFromDriverValue(hit.skid) as bigint;
     }
   }
   for (const [index, n] of matches.entries()) {
