@@ -17,8 +17,6 @@ export type IdGeneratorSource = IdGenerator | (() => IdGenerator);
 /** How a dialect's driver binds an id exactly: pg takes the decimal text, mysql2 and better-sqlite3 a bigint. */
 export type BindId = (id: bigint) => string | bigint;
 
-/** The value Drizzle hands a snowflake column's `fromDriver`: what each driver returns for BIGINT. */
-export type DriverId = string | number | bigint;
 
 /**
  * The generator a column's `$defaultFn` calls, checked when the column is declared (a generator)
@@ -34,12 +32,16 @@ export function idSource(source: unknown): () => bigint {
 }
 
 /**
- * The `customType` values of every snowflake column: TypeScript type `bigint`, whatever the driver returns.
+ * The `customType` values of every snowflake column: TypeScript type `bigint`; on the driver's side
+ * what each driver returns for BIGINT (pg text, mysql2 text or a Number, better-sqlite3 a Number or
+ * a bigint).
  *
  * @example
  * customType<SnowflakeIdType>(snowflakeIdParams(String, 'id'));
  */
-export type SnowflakeIdType = { data: bigint; driverData: DriverId };
+// The driver's side is written out, not aliased, so that the columns' inferred types can be named
+// in a user's declaration files.
+export type SnowflakeIdType = { data: bigint; driverData: string | number | bigint };
 
 /**
  * `snowflakeId(generator)` or `snowflakeId(name, generator)`, Drizzle's two column signatures, as
@@ -76,7 +78,7 @@ export function snowflakeIdParams(bind: BindId, kind: keyof typeof BOUND_LATER) 
     dataType: () => 'bigint',
     // `function`, not an arrow: Drizzle calls it as a method of the column (`this.mapTo(value)`),
     // which gives the error message the column's table and name.
-    toDriver: function toDriver(this: unknown, value: bigint): DriverId {
+    toDriver: function toDriver(this: unknown, value: bigint): SnowflakeIdType['driverData'] {
       const column = describeColumn(this);
       if (callerIdAction(value, column.argument, column.nullable) === 'keep') {
         // A NULL kept in a nullable column (Drizzle binds a literal null itself; a placeholder does not).
@@ -85,7 +87,7 @@ export function snowflakeIdParams(bind: BindId, kind: keyof typeof BOUND_LATER) 
       // Only a value bound later gets here with undefined, or null in a NOT NULL column.
       throw new InvalidArgumentError(column.argument, BOUND_LATER[kind], value);
     },
-    fromDriver: function fromDriver(this: unknown, value: DriverId): bigint {
+    fromDriver: function fromDriver(this: unknown, value: SnowflakeIdType['driverData']): bigint {
       return parseId(value, describeColumn(this).argument);
     },
   };
