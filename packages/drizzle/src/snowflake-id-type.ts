@@ -17,7 +17,6 @@ export type IdGeneratorSource = IdGenerator | (() => IdGenerator);
 /** How a dialect's driver binds an id exactly: pg takes the decimal text, mysql2 and better-sqlite3 a bigint. */
 export type BindId = (id: bigint) => string | bigint;
 
-
 /**
  * The generator a column's `$defaultFn` calls, checked when the column is declared (a generator)
  * or at the first insert (a function that returns one).
