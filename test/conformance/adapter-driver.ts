@@ -42,16 +42,19 @@ export interface AdapterSession {
 }
 
 export interface AdapterDriver {
-  /** 'typeorm' | 'prisma' | 'knex' */
+  /** 'typeorm' | 'prisma' | 'knex' | 'drizzle' */
   readonly name: string;
   /**
    * What a caller's `null` in a NOT NULL snowflake column becomes: `'generated'` where the adapter
    * knows the column cannot hold NULL (TypeORM's metadata; Knex's configured key columns), or
    * `'refused by the ORM'` where the ORM's types admit `null` only on nullable fields and its own
    * validation refuses it elsewhere, so the adapter passes it on (Prisma: its runtime data model
-   * does not say which fields are nullable).
+   * does not say which fields are nullable), or `'refused by the database'` where the ORM's types
+   * admit `null` only on nullable columns and the ORM binds a `null` itself, with no hook for the
+   * adapter, so the column's NOT NULL refuses it (Drizzle calls `$defaultFn` only for `undefined`
+   * and never passes `null` to a column's `toDriver`).
    */
-  readonly nullKey: 'generated' | 'refused by the ORM';
+  readonly nullKey: 'generated' | 'refused by the ORM' | 'refused by the database';
   /** Open a session on `db` whose adapter takes ids from `generator`. Tables already exist. */
   open(db: TestDatabase, generator: IdGenerator): Promise<AdapterSession>;
   /** The adapter's own SqlClient factory over a fresh ORM connection to `db` (for a segment allocator). */

@@ -86,6 +86,8 @@ export const PUBLIC_SURFACE: Readonly<
       'assertSqlClient',
       'callerIdAction',
       'describeValue',
+      'exactSqliteIntegers',
+      'hasExactSqliteIntegers',
       'isIdGenerator',
       'isKey',
       'nonNegativeMs',
@@ -190,6 +192,22 @@ export const PUBLIC_SURFACE: Readonly<
       'BigIntKeyOptions',
       'SnowflakeIdOptions',
     ],
+  },
+  '@snowkey/drizzle': {
+    values: ['UpsertReadBackError', 'drizzleSqlClient', 'exactSqliteIntegers', 'verifyBigintReads'],
+    types: ['DrizzleDatabase', 'IdGeneratorSource'],
+  },
+  '@snowkey/drizzle/pg-core': {
+    values: ['snowflakeId', 'snowflakeRef'],
+    types: ['PgSnowflakeIdBuilder'],
+  },
+  '@snowkey/drizzle/mysql-core': {
+    values: ['snowflakeId', 'snowflakeRef', 'storedIds'],
+    types: ['MySqlSnowflakeIdBuilder', 'StoredIdsOptions'],
+  },
+  '@snowkey/drizzle/sqlite-core': {
+    values: ['snowflakeId', 'snowflakeRef'],
+    types: ['SQLiteSnowflakeIdBuilder'],
   },
   '@snowkey/cli': {
     values: ['ExitCode', 'run'],

@@ -3,6 +3,7 @@
 // placeholders are rewritten), so every adapter applies the same ones.
 
 export { describeValue, type LayoutFieldReport } from './errors.js';
+export { exactSqliteIntegers, hasExactSqliteIntegers } from './exact-sqlite-integers.js';
 export {
   assertIdGenerator,
   ID_GENERATOR_EXPECTED,

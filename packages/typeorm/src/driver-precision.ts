@@ -1,5 +1,5 @@
+import { hasExactSqliteIntegers } from '@snowkey/core/adapter';
 import type { DataSource } from 'typeorm';
-import { hasExactSqliteIntegers } from './exact-sqlite-integers.js';
 
 const PROBE = '9223372036854775807';
 

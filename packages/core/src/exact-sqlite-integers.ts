@@ -1,4 +1,4 @@
-const EXACT = Symbol.for('@snowkey/typeorm/exact-sqlite-integers');
+const EXACT = Symbol.for('@snowkey/core/exact-sqlite-integers');
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const MIN_SAFE = BigInt(Number.MIN_SAFE_INTEGER);
 
@@ -15,16 +15,20 @@ interface SqliteDatabase {
 }
 
 /**
- * A `prepareDatabase` hook for TypeORM's better-sqlite3 driver that makes integer reads exact.
- * By default better-sqlite3 returns every INTEGER as a Number and silently rounds values above
- * 2^53 — nearly every snowflake id. With this hook, reading statements run in safe-integer mode
- * and each integer comes back as a Number when a Number holds it exactly (so your `INT` columns
- * are unchanged) and as a bigint when it does not.
+ * Makes integer reads of a better-sqlite3 `Database` exact. By default better-sqlite3 returns every
+ * INTEGER as a Number and silently rounds values above 2^53 — nearly every snowflake id. After
+ * this call, reading statements run in safe-integer mode and each integer comes back as a Number
+ * when a Number holds it exactly (so `INT` columns are unchanged) and as a bigint when it does not.
+ * It patches the connection's `prepare`, so it applies to every statement prepared afterwards,
+ * whoever prepares them (TypeORM's `prepareDatabase` hook, Drizzle's `drizzle(sqlite)`). Calling it
+ * twice is harmless. The adapters re-export it for applications.
  *
  * @example
- * new DataSource({ type: 'better-sqlite3', database: 'game.db', entities, prepareDatabase: exactSqliteIntegers });
- * // with a hook of your own:
- * prepareDatabase: (db) => { exactSqliteIntegers(db); db.pragma('journal_mode = WAL'); }
+ * import Database from 'better-sqlite3';
+ * const sqlite = new Database('game.db');
+ * exactSqliteIntegers(sqlite);
+ * sqlite.prepare('SELECT 9223372036854775807 AS n').get(); // { n: 9223372036854775807n }
+ * sqlite.prepare('SELECT 3 AS n').get();                   // { n: 3 }
  */
 export function exactSqliteIntegers(db: unknown): void {
   const database = db as SqliteDatabase & { [EXACT]?: true };
@@ -38,7 +42,13 @@ export function exactSqliteIntegers(db: unknown): void {
   database[EXACT] = true;
 }
 
-/** Whether {@link exactSqliteIntegers} ran on this better-sqlite3 connection. */
+/**
+ * Whether {@link exactSqliteIntegers} ran on this better-sqlite3 connection: the adapters check it
+ * at start-up, so a connection that would round ids is refused before the first read.
+ *
+ * @example
+ * if (!hasExactSqliteIntegers(sqlite)) throw new Error('call exactSqliteIntegers(sqlite) first');
+ */
 export function hasExactSqliteIntegers(db: unknown): boolean {
   return typeof db === 'object' && db !== null && (db as { [EXACT]?: true })[EXACT] === true;
 }

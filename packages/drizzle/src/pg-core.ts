@@ -1,0 +1,1 @@
+export { type PgSnowflakeIdBuilder, snowflakeId, snowflakeRef } from './columns/pg-snowflake-id.js';

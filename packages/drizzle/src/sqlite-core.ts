@@ -1,0 +1,1 @@
+export { type SQLiteSnowflakeIdBuilder, snowflakeId, snowflakeRef } from './columns/sqlite-snowflake-id.js';

@@ -1,0 +1,66 @@
+import { layouts, leaseNodeId, manualClock } from '@snowkey/core';
+import { DEFAULT_LEASE_TABLE } from '@snowkey/core/adapter';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { sqlClientContract } from '../../../test/conformance/sql-client-contract.js';
+import { describeEachDialect } from '../../../test/helpers/databases.js';
+import { drizzleSqlClient } from '../src/index.js';
+import { type OpenedDrizzle, openDrizzle } from './open-drizzle.js';
+
+describeEachDialect('drizzleSqlClient', (ctx) => {
+  let opened: OpenedDrizzle;
+  beforeAll(() => {
+    opened = openDrizzle(ctx.db);
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
+
+  sqlClientContract(ctx, () => drizzleSqlClient(opened.db));
+
+  test('GIVEN the contract rows THEN query reads 2^63-1 back exactly through the Drizzle connection', async () => {
+    const rows = await drizzleSqlClient(opened.db).query<{ id: unknown }>(
+      'SELECT id FROM sc_contract WHERE id = ?',
+      [2n ** 63n - 1n],
+    );
+    expect(rows.map((r) => String(r.id))).toEqual(['9223372036854775807']);
+  });
+
+  test('GIVEN two leases through the Drizzle connection THEN they hold distinct node ids in the lease table until released', async () => {
+    const clock = manualClock(Date.UTC(2026, 0, 1));
+    const options = {
+      client: drizzleSqlClient(opened.db),
+      layout: layouts.default,
+      clock: clock.now,
+      heartbeat: false,
+    };
+    const first = await leaseNodeId(options);
+    const second = await leaseNodeId(options);
+    expect([first.nodeId, second.nodeId]).toEqual([0, 1]);
+    const held = await ctx.db.query<{ node_id: unknown; holder: string | null }>(
+      `SELECT node_id, holder FROM ${DEFAULT_LEASE_TABLE} ORDER BY node_id`,
+    );
+    expect(held.map((r) => [Number(r.node_id), r.holder !== null])).toEqual([
+      [0, true],
+      [1, true],
+    ]);
+    await first.release();
+    await second.release();
+    expect(await ctx.db.query(`SELECT holder FROM ${DEFAULT_LEASE_TABLE}`)).toEqual([
+      { holder: null },
+      { holder: null },
+    ]);
+  });
+
+  test('GIVEN a transaction THEN drizzleSqlClient refuses it, since a lease outlives it', async () => {
+    const refuse = (tx: unknown) => () => drizzleSqlClient(tx as never);
+    const expected =
+      /"db" must be a Drizzle database \(not a transaction\) on node-postgres, mysql2, better-sqlite3/;
+    if (opened.dialect === 'sqlite') {
+      opened.db.transaction((tx) => expect(refuse(tx)).toThrow(expected));
+    } else if (opened.dialect === 'postgres') {
+      await opened.db.transaction(async (tx) => expect(refuse(tx)).toThrow(expected));
+    } else {
+      await opened.db.transaction(async (tx) => expect(refuse(tx)).toThrow(expected));
+    }
+  });
+});

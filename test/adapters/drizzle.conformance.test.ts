@@ -1,0 +1,4 @@
+import { runConformance } from '../conformance/suite.js';
+import { drizzleDriver } from './drizzle-driver.js';
+
+runConformance(drizzleDriver);
