@@ -1,0 +1,42 @@
+import type { SqlClient } from '@snowkey/core';
+
+/**
+ * A value the engine reads from a row and writes back: what `pg`, `mysql2` and `better-sqlite3`
+ * return for the usual column types. BIGINT is always a `bigint` (the clients of this package make
+ * every driver return it exactly).
+ *
+ * @example
+ * const row: SqlValue[] = [175928847299117063n, 'Aria', 12, null];
+ */
+export type SqlValue = string | number | bigint | boolean | Date | Uint8Array | null;
+
+/**
+ * Core's {@link SqlClient} with the wider values the engine copies (dates, bytes, booleans).
+ * Queries return BIGINT columns as `bigint` on every dialect.
+ *
+ * @example
+ * await tx.execute('UPDATE players SET name = ? WHERE id = ?', ['Aria.S2', 7n]);
+ */
+export interface MergeStatements extends SqlClient {
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly SqlValue[]): Promise<Row[]>;
+  execute(sql: string, params?: readonly SqlValue[]): Promise<number>;
+}
+
+/**
+ * A database the engine merges from or into: statements, transactions, and a name for reports.
+ * Build one with {@link openDatabase} from a URL, or with {@link pgDatabase},
+ * {@link mysqlDatabase} or {@link sqliteDatabase} from a pool you already have.
+ *
+ * @example
+ * const target: MergeDatabase = await openDatabase('mysql://root@127.0.0.1:3306/game_merged');
+ * await target.transaction(async (tx) => { await tx.execute('DELETE FROM mail WHERE id = ?', [7n]); });
+ * await target.close();
+ */
+export interface MergeDatabase extends MergeStatements {
+  /** A label for reports: the database name, or the file name on SQLite. */
+  readonly name: string;
+  /** Runs `body` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(body: (tx: MergeStatements) => Promise<T>): Promise<T>;
+  /** Closes what {@link openDatabase} opened; a no-op for a pool you passed in. */
+  close(): Promise<void>;
+}

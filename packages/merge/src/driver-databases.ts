@@ -1,0 +1,258 @@
+import { InvalidArgumentError, toPostgresPlaceholders } from '@snowkey/core';
+import type { MergeDatabase, MergeStatements, SqlValue } from './database.js';
+import { serialized } from './serialized.js';
+
+const PG_INT8 = 20;
+
+interface PgResult {
+  rows: Record<string, unknown>[];
+  rowCount: number | null;
+  fields?: readonly { name: string; dataTypeID: number }[];
+}
+
+/**
+ * What {@link pgDatabase} needs of a `pg` Pool.
+ *
+ * @example
+ * const pool: PgPoolLike = new pg.Pool({ connectionString: process.env.DATABASE_URL });
+ */
+export interface PgPoolLike {
+  query(text: string, values?: unknown[]): Promise<PgResult>;
+  connect(): Promise<{
+    query(text: string, values?: unknown[]): Promise<PgResult>;
+    release(err?: Error | boolean): void;
+  }>;
+}
+
+/**
+ * What {@link mysqlDatabase} needs of a `mysql2/promise` Pool.
+ *
+ * @example
+ * const pool: MysqlPoolLike = mysql.createPool({ uri: process.env.DATABASE_URL });
+ */
+export interface MysqlPoolLike {
+  query(options: { sql: string; values?: unknown[]; typeCast?: unknown }): Promise<[unknown, unknown]>;
+  getConnection(): Promise<{
+    query(options: { sql: string; values?: unknown[]; typeCast?: unknown }): Promise<[unknown, unknown]>;
+    release(): void;
+  }>;
+}
+
+/**
+ * What {@link sqliteDatabase} needs of a `better-sqlite3` Database.
+ *
+ * @example
+ * const db: SqliteLike = new Database('s1.sqlite');
+ */
+export interface SqliteLike {
+  readonly name: string;
+  prepare(sql: string): {
+    readonly reader: boolean;
+    safeIntegers(on?: boolean): unknown;
+    all(...params: unknown[]): unknown[];
+    run(...params: unknown[]): { changes: number | bigint };
+  };
+  exec(sql: string): unknown;
+}
+
+/**
+ * A {@link MergeDatabase} on a `pg` Pool: `?` placeholders, BIGINT (int8) read as `bigint`
+ * whatever the pool's type parsers, a transaction on one pooled connection.
+ *
+ * @example
+ * const db = pgDatabase(new pg.Pool({ connectionString: 'postgres://postgres@127.0.0.1/game_s1' }), 'game_s1');
+ */
+export function pgDatabase(pool: PgPoolLike, name: string, close: () => Promise<void> = async () => {}) {
+  requireMethods(pool, ['query', 'connect'], 'pgDatabase(pool)', 'a pg Pool');
+  const statements = (run: PgPoolLike['query']): MergeStatements => {
+    const send = (sql: string, params: readonly SqlValue[] = []) =>
+      run(toPostgresPlaceholders(sql), params.map(toDriverValue));
+    return {
+      dialect: 'postgres',
+      query: async <Row>(sql: string, params?: readonly SqlValue[]) =>
+        exactPgRows(await send(sql, params)) as Row[],
+      execute: async (sql, params) => (await send(sql, params)).rowCount ?? 0,
+    };
+  };
+  const db: MergeDatabase = {
+    ...statements((text, values) => pool.query(text, values)),
+    name,
+    close,
+    async transaction(body) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await body(statements((text, values) => client.query(text, values)));
+        await client.query('COMMIT');
+        client.release();
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        client.release(true);
+        throw err;
+      }
+    },
+  };
+  return db;
+}
+
+function exactPgRows(result: PgResult): Record<string, unknown>[] {
+  const int8 = (result.fields ?? []).filter((f) => f.dataTypeID === PG_INT8).map((f) => f.name);
+  if (int8.length === 0) return result.rows;
+  for (const row of result.rows) {
+    for (const column of int8) {
+      const v = row[column];
+      if (typeof v === 'string') row[column] = BigInt(v);
+    }
+  }
+  return result.rows;
+}
+
+/** mysql2 hands LONGLONG (BIGINT) over as text here, so no value passes through a Number. */
+function mysqlTypeCast(field: { type: string; string(): string | null }, next: () => unknown): unknown {
+  if (field.type === 'LONGLONG') {
+    const s = field.string();
+    return s === null ? null : BigInt(s);
+  }
+  return next();
+}
+
+/**
+ * A {@link MergeDatabase} on a `mysql2/promise` Pool (MySQL or MariaDB): BIGINT read as `bigint`
+ * whatever the pool's settings, a transaction on one pooled connection.
+ *
+ * @example
+ * const db = mysqlDatabase(mysql.createPool({ uri: 'mysql://root@127.0.0.1:3306/game_s1' }), 'game_s1');
+ */
+export function mysqlDatabase(
+  pool: MysqlPoolLike,
+  name: string,
+  close: () => Promise<void> = async () => {},
+) {
+  requireMethods(pool, ['query', 'getConnection'], 'mysqlDatabase(pool)', 'a mysql2/promise Pool');
+  const statements = (run: MysqlPoolLike['query']): MergeStatements => {
+    const send = async (sql: string, params: readonly SqlValue[] = []) =>
+      (await run({ sql, values: params.map(toMysqlValue), typeCast: mysqlTypeCast }))[0];
+    return {
+      dialect: 'mysql',
+      query: async <Row>(sql: string, params?: readonly SqlValue[]) => {
+        const rows = await send(sql, params);
+        return (Array.isArray(rows) ? rows : []) as Row[];
+      },
+      execute: async (sql, params) =>
+        ((await send(sql, params)) as { affectedRows?: number }).affectedRows ?? 0,
+    };
+  };
+  const db: MergeDatabase = {
+    ...statements((options) => pool.query(options)),
+    name,
+    close,
+    async transaction(body) {
+      const conn = await pool.getConnection();
+      try {
+        await conn.query({ sql: 'START TRANSACTION' });
+        const result = await body(statements((options) => conn.query(options)));
+        await conn.query({ sql: 'COMMIT' });
+        return result;
+      } catch (err) {
+        await conn.query({ sql: 'ROLLBACK' }).catch(() => {});
+        throw err;
+      } finally {
+        conn.release();
+      }
+    },
+  };
+  return db;
+}
+
+/**
+ * A {@link MergeDatabase} on a `better-sqlite3` Database: every integer read as `bigint`
+ * (safe integers, per statement), statements cached, one transaction at a time.
+ *
+ * @example
+ * const db = sqliteDatabase(new Database('/srv/game/s1.sqlite'));
+ */
+export function sqliteDatabase(sqlite: SqliteLike, close: () => Promise<void> = async () => {}) {
+  requireMethods(sqlite, ['prepare', 'exec'], 'sqliteDatabase(db)', 'a better-sqlite3 Database');
+  const cache = new Map<string, ReturnType<SqliteLike['prepare']>>();
+  const prepare = (sql: string) => {
+    let stmt = cache.get(sql);
+    if (!stmt) {
+      stmt = sqlite.prepare(sql);
+      if (stmt.reader) stmt.safeIntegers(true);
+      if (cache.size > 500) cache.clear();
+      cache.set(sql, stmt);
+    }
+    return stmt;
+  };
+  const values = (params: readonly SqlValue[]) => params.map(toSqliteValue);
+  const statements: MergeStatements = {
+    dialect: 'sqlite',
+    query: async <Row>(sql: string, params: readonly SqlValue[] = []) =>
+      prepare(sql).all(...values(params)) as Row[],
+    execute: async (sql, params = []) => Number(prepare(sql).run(...values(params)).changes),
+  };
+  // One connection: a statement from outside must not land inside another caller's transaction.
+  const lock = serialized();
+  const db: MergeDatabase = {
+    dialect: 'sqlite',
+    name: sqlite.name,
+    close,
+    query: (sql, params) => lock(() => statements.query(sql, params)),
+    execute: (sql, params) => lock(() => statements.execute(sql, params)),
+    transaction: (body) =>
+      lock(async () => {
+        sqlite.exec('BEGIN IMMEDIATE');
+        try {
+          const result = await body(statements);
+          sqlite.exec('COMMIT');
+          return result;
+        } catch (err) {
+          sqlite.exec('ROLLBACK');
+          throw err;
+        }
+      }),
+  };
+  return db;
+}
+
+/** pg takes a BIGINT exactly as its decimal text, and JSON documents as text. */
+function toDriverValue(v: SqlValue): unknown {
+  if (typeof v === 'bigint') return v.toString();
+  return isDocument(v) ? JSON.stringify(v) : v;
+}
+
+/**
+ * mysql2 writes a bigint as an integer literal; as a quoted string MySQL would compare it with a
+ * BIGINT column through a double and lose the low bits above 2^53.
+ */
+function toMysqlValue(v: SqlValue): unknown {
+  return isDocument(v) ? JSON.stringify(v) : v;
+}
+
+function isDocument(v: SqlValue): boolean {
+  return v !== null && typeof v === 'object' && !(v instanceof Date) && !(v instanceof Uint8Array);
+}
+
+/** better-sqlite3 binds no booleans, dates or objects. */
+function toSqliteValue(v: SqlValue): unknown {
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (v instanceof Date) return v.toISOString();
+  return isDocument(v) ? JSON.stringify(v) : v;
+}
+
+function requireMethods(value: unknown, methods: string[], argument: string, expected: string): void {
+  for (const m of methods) {
+    if (
+      value === null ||
+      typeof value !== 'object' ||
+      typeof (value as Record<string, unknown>)[m] !== 'function'
+    ) {
+      throw new InvalidArgumentError(
+        argument,
+        `${expected} (an object with ${methods.join('() and ')}())`,
+        value,
+      );
+    }
+  }
+}

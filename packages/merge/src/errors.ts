@@ -1,0 +1,91 @@
+import { SnowkeyError } from '@snowkey/core';
+
+/**
+ * The schema cannot be merged or re-keyed as it is: a table without a primary key or a NOT NULL
+ * unique key, a foreign-key cycle through NOT NULL columns, a table or column the target lacks, a
+ * rename policy on a column that is not text. `problems` lists every one; nothing was written.
+ *
+ * @example
+ * try { await runMerge({ sources, target }); } catch (err) {
+ *   if (err instanceof MergeSchemaError) console.error(err.problems.join('\n'));
+ * }
+ */
+export class MergeSchemaError extends SnowkeyError {
+  readonly problems: readonly string[];
+  constructor(problems: readonly string[]) {
+    super(`the schema cannot be merged as it is:\n  - ${problems.join('\n  - ')}`);
+    this.problems = problems;
+  }
+}
+
+/**
+ * A source row met a conflict whose policy is `fail`: its primary key is already held by another
+ * row of the target (`constraint` is `PRIMARY KEY`), or a value of a unique constraint is. The
+ * batch it was in rolled back; the rows before it stay, with their progress, so a rerun after the
+ * conflict is dealt with goes on from there.
+ *
+ * @example
+ * // MergeConflictError: players.name = "Aria" from S2 (key [7]) is already held by another row of the target (policy fail)
+ * err.table; err.constraint; err.source; err.value;
+ */
+export class MergeConflictError extends SnowkeyError {
+  readonly table: string;
+  readonly constraint: string;
+  readonly source: string;
+  readonly key: readonly unknown[];
+  readonly value: readonly unknown[];
+  constructor(args: {
+    table: string;
+    constraint: string;
+    source: string;
+    key: readonly unknown[];
+    value: readonly unknown[];
+    hint: string;
+  }) {
+    const shown = args.value.map((v) => (typeof v === 'string' ? JSON.stringify(v) : String(v))).join(', ');
+    super(
+      `${args.table}.${args.constraint} = ${shown} from ${args.source} (key [${args.key.map(String).join(', ')}]) is already held by another row of the target (policy fail); ${args.hint}`,
+    );
+    this.table = args.table;
+    this.constraint = args.constraint;
+    this.source = args.source;
+    this.key = args.key;
+    this.value = args.value;
+  }
+}
+
+/**
+ * A merge or rekey was begun on this target with other inputs (other sources, another order,
+ * other policies, another node id). Resuming with these would end where no uninterrupted run
+ * ends, so nothing is done. `expected` is what the first run recorded.
+ *
+ * @example
+ * // MergeInputsChangedError: this target holds a merge begun with sources S1, S2 ...; received sources S2, S1 ...
+ */
+export class MergeInputsChangedError extends SnowkeyError {
+  readonly expected: string;
+  readonly received: string;
+  constructor(job: string, expected: string, received: string) {
+    super(
+      `this target holds a ${job} begun with other inputs; finish it with the same ones, or start on a fresh target.\n  begun with: ${expected}\n  received:   ${received}`,
+    );
+    this.expected = expected;
+    this.received = received;
+  }
+}
+
+/**
+ * The driver for a database URL is not installed (`pg`, `mysql2` or `better-sqlite3`, optional
+ * peer dependencies).
+ *
+ * @example
+ * // MissingDriverError: postgres:// URLs need the "pg" package: npm install pg
+ * err.driver; // 'pg'
+ */
+export class MissingDriverError extends SnowkeyError {
+  readonly driver: string;
+  constructor(driver: string, scheme: string, cause: unknown) {
+    super(`${scheme} URLs need the "${driver}" package: npm install ${driver}`, { cause });
+    this.driver = driver;
+  }
+}

@@ -1,0 +1,30 @@
+export type { Interruptions, ProgressEvent } from './batch-loop.js';
+export { BOOKKEEPING_TABLES } from './bookkeeping.js';
+export { type CopyOrder, copyOrder } from './copy-order.js';
+export type { MergeDatabase, MergeStatements, SqlValue } from './database.js';
+export {
+  type MysqlPoolLike,
+  mysqlDatabase,
+  type PgPoolLike,
+  pgDatabase,
+  type SqliteLike,
+  sqliteDatabase,
+} from './driver-databases.js';
+export {
+  MergeConflictError,
+  MergeInputsChangedError,
+  MergeSchemaError,
+  MissingDriverError,
+} from './errors.js';
+export type { ConflictPolicy, MergeInputs, MergeSource } from './merge-setup.js';
+export { openDatabase, sqlitePath } from './open-database.js';
+export { readSchema } from './read-schema.js';
+export {
+  type MergeCounts,
+  type MergeRunOptions,
+  type MergeRunResult,
+  readMergeTotals,
+  runMerge,
+} from './run-merge.js';
+export type { ColumnInfo, ForeignKeyInfo, SchemaInfo, TableInfo, UniqueInfo } from './schema.js';
+export { suffixedName } from './suffixed-name.js';
