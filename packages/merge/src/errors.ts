@@ -89,3 +89,26 @@ export class MissingDriverError extends SnowkeyError {
     this.driver = driver;
   }
 }
+
+/**
+ * A foreign-key value of the source that no row of the referenced table holds (a database with
+ * foreign keys off lets one in): a re-key cannot know what it should point at. Nothing of the
+ * batch was written.
+ *
+ * @example
+ * // DanglingReferenceError: mail.item_id = 77 of the source refers to no row of items
+ * err.table; err.column; err.value; err.refTable;
+ */
+export class DanglingReferenceError extends SnowkeyError {
+  readonly table: string;
+  readonly column: string;
+  readonly value: unknown;
+  readonly refTable: string;
+  constructor(table: string, column: string, value: unknown, refTable: string) {
+    super(`${table}.${column} = ${String(value)} of the source refers to no row of ${refTable}`);
+    this.table = table;
+    this.column = column;
+    this.value = value;
+    this.refTable = refTable;
+  }
+}

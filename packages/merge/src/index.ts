@@ -18,7 +18,9 @@ export {
 } from './errors.js';
 export type { ConflictPolicy, MergeInputs, MergeSource } from './merge-setup.js';
 export { openDatabase, sqlitePath } from './open-database.js';
+export { type MergePlan, planMerge, type SourceNodeIds, type TablePlan } from './plan-merge.js';
 export { readSchema } from './read-schema.js';
+export type { RekeyOptions } from './rekey-setup.js';
 export {
   type MergeCounts,
   type MergeRunOptions,
@@ -26,5 +28,9 @@ export {
   readMergeTotals,
   runMerge,
 } from './run-merge.js';
+export { type RekeyRunResult, runRekey } from './run-rekey.js';
 export type { ColumnInfo, ForeignKeyInfo, SchemaInfo, TableInfo, UniqueInfo } from './schema.js';
 export { suffixedName } from './suffixed-name.js';
+export type { TableVerification, Verification } from './verification.js';
+export { verifyMerge } from './verify-merge.js';
+export { verifyRekey } from './verify-rekey.js';

@@ -41,7 +41,9 @@ function assemble(g: Gathered): TableInfo[] {
     const primary = keys.find((k) => k.primary);
     const uniques: UniqueInfo[] = keys
       .filter((k) => !k.primary && k.columns.join() !== primary?.columns.join())
-      .map((k) => ({ name: k.name, columns: k.columns }));
+      .map((k) => ({ name: k.name, columns: k.columns }))
+      // By columns, so every dialect lists them (and a merge applies their policies) in one order.
+      .sort((a, b) => (a.columns.join('+') < b.columns.join('+') ? -1 : 1));
     return {
       name,
       columns: g.columns.get(name) ?? [],

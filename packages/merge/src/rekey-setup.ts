@@ -1,0 +1,157 @@
+import { composeId, InvalidArgumentError, type Layout } from '@snowkey/core';
+import type { Interruptions, ProgressEvent } from './batch-loop.js';
+import { type CopyOrder, copyOrder } from './copy-order.js';
+import type { MergeDatabase } from './database.js';
+import { readSchema } from './read-schema.js';
+import { column, type ForeignKeyInfo, rowKey, type TableInfo } from './schema.js';
+
+/**
+ * Options of {@link runRekey} and {@link verifyRekey}.
+ *
+ * @example
+ * const options: RekeyOptions = {
+ *   source: await openDatabase('mysql://root@127.0.0.1:3306/game_s3'),
+ *   target: await openDatabase('mysql://root@127.0.0.1:3306/game_s3_snowkey'),
+ *   layout: layouts.gameServer,
+ *   node: { serverId: 3 },
+ * };
+ */
+export interface RekeyOptions extends Interruptions {
+  /** The shard on AUTO_INCREMENT / serial keys. It is only read. */
+  readonly source: MergeDatabase;
+  /** Where the re-keyed copy goes: the same tables, empty before the first run, keys BIGINT. */
+  readonly target: MergeDatabase;
+  /** The layout the game's generator will use from now on. */
+  readonly layout: Layout;
+  /** The server's node fields, e.g. `{ serverId: 3 }`: in every new id. */
+  readonly node: Readonly<Record<string, number>>;
+  /** Tables to leave out. */
+  readonly exclude?: readonly string[];
+  /** Source rows per batch. Default 1000. */
+  readonly batchSize?: number;
+  readonly onProgress?: (p: ProgressEvent) => void;
+  /** Ms since 1970, read once on the first run. Default `Date.now`. */
+  readonly clock?: () => number;
+}
+
+/** A column whose values are keys of a re-keyed table. */
+export interface KeyColumn {
+  readonly column: string;
+  readonly refTable: string;
+}
+
+/** One table as the rekey handles it. */
+export interface RekeyTable {
+  readonly table: TableInfo;
+  readonly key: readonly string[];
+  readonly columns: readonly string[];
+  /** The single integer key column that gets new ids; null for tables keyed otherwise. */
+  readonly rekeyed: string | null;
+  /** Foreign-key columns written with the row, translated through the mapping. */
+  readonly refs: readonly KeyColumn[];
+  /** Foreign keys written in the second pass. */
+  readonly deferred: readonly ForeignKeyInfo[];
+  readonly deferredRefs: readonly KeyColumn[];
+  readonly overridingSystemValue: boolean;
+}
+
+/** The schema-level facts of a rekey. */
+export interface RekeySetup {
+  readonly order: readonly string[];
+  readonly tables: ReadonlyMap<string, RekeyTable>;
+  readonly problems: readonly string[];
+  readonly fingerprint: string;
+  readonly copy: CopyOrder;
+}
+
+/** Reads both schemas and works out the rekey, and every reason it cannot run. */
+export async function setUpRekey(options: RekeyOptions): Promise<RekeySetup> {
+  if (options.layout === null || typeof options.layout !== 'object') {
+    throw new InvalidArgumentError(
+      'layout',
+      'a Layout (layouts.gameServer, defineLayout(...))',
+      options.layout,
+    );
+  }
+  if (options.node === null || typeof options.node !== 'object') {
+    throw new InvalidArgumentError('node', "the server's node fields, e.g. { serverId: 3 }", options.node);
+  }
+  // composeId checks every node field against the layout.
+  composeId({ timestamp: options.layout.epoch, sequence: 0, ...options.node }, options.layout);
+  for (const f of options.layout.nodeFields) {
+    if (options.node[f.name] === undefined) {
+      throw new InvalidArgumentError(`node.${f.name}`, `an integer in 0..${f.max}`, undefined);
+    }
+  }
+  const source = await readSchema(options.source);
+  const target = await readSchema(options.target);
+  const exclude = new Set(options.exclude ?? []);
+  const tables = source.tables.filter((t) => !exclude.has(t.name));
+  const problems: string[] = [];
+  const copy = copyOrder(tables);
+  problems.push(...copy.cycles);
+  const rekeyed = new Map<string, string>();
+  for (const t of tables) {
+    if (t.primaryKey.length === 1 && column(t, t.primaryKey[0]!).integer)
+      rekeyed.set(t.name, t.primaryKey[0]!);
+  }
+  const out = new Map<string, RekeyTable>();
+  for (const t of tables) {
+    const tt = target.tables.find((x) => x.name === t.name);
+    if (!tt) {
+      problems.push(`table ${t.name} is not in the target (create the tables there first)`);
+      continue;
+    }
+    const key = rowKey(t);
+    if (!key) {
+      problems.push(
+        `table ${t.name} has no primary key and no NOT NULL unique key, so its rows cannot be told apart (add a key, or exclude it)`,
+      );
+      continue;
+    }
+    const columns = t.columns.filter((c) => !c.generated).map((c) => c.name);
+    const missing = columns.filter((c) => !tt.columns.some((x) => x.name === c));
+    if (missing.length > 0) problems.push(`${t.name}: the target lacks columns ${missing.join(', ')}`);
+    const keyColumns = (fks: readonly ForeignKeyInfo[]) =>
+      fks.flatMap((fk) =>
+        fk.columns
+          .map((c, i) => ({ column: c, refTable: fk.refTable, refColumn: fk.refColumns[i]! }))
+          .filter((p) => rekeyed.get(p.refTable) === p.refColumn)
+          .map(({ column, refTable }) => ({ column, refTable })),
+      );
+    const fks = t.foreignKeys.filter((fk) => tables.some((x) => x.name === fk.refTable));
+    const deferred = copy.deferred.filter((fk) => fk.table === t.name);
+    const refs = keyColumns(fks.filter((fk) => !deferred.includes(fk)));
+    const deferredRefs = keyColumns(deferred);
+    const own = rekeyed.get(t.name) ?? null;
+    for (const c of [
+      ...(own ? [own] : []),
+      ...refs.map((r) => r.column),
+      ...deferredRefs.map((r) => r.column),
+    ]) {
+      const tc = tt.columns.find((x) => x.name === c);
+      if (tc && !tc.bigint) {
+        problems.push(
+          `${t.name}.${c} is ${tc.type} in the target: snowkey ids need a 64-bit integer (BIGINT)`,
+        );
+      }
+    }
+    out.set(t.name, {
+      table: t,
+      key,
+      columns,
+      rekeyed: own,
+      refs,
+      deferred,
+      deferredRefs,
+      overridingSystemValue: tt.columns.some((c) => c.identityAlways),
+    });
+  }
+  const fingerprint = JSON.stringify({
+    source: `${source.dialect}:${options.source.name}`,
+    layout: options.layout.name,
+    node: Object.fromEntries(Object.entries(options.node).sort()),
+    exclude: [...exclude].sort(),
+  });
+  return { order: copy.order.filter((n) => out.has(n)), tables: out, problems, fingerprint, copy };
+}
