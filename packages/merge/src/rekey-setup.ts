@@ -95,6 +95,23 @@ export async function setUpRekey(options: RekeyOptions): Promise<RekeySetup> {
     if (t.primaryKey.length === 1 && column(t, t.primaryKey[0]!).integer)
       rekeyed.set(t.name, t.primaryKey[0]!);
   }
+  // Columns that hold keys of a re-keyed table, directly or through other keys (trades.account_id
+  // references inventory.account_id, which references accounts.id), and that table.
+  const keyOf = new Map([...rekeyed].map(([table, c]) => [`${table}.${c}`, table]));
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const t of tables) {
+      for (const fk of t.foreignKeys) {
+        fk.columns.forEach((c, i) => {
+          const root = keyOf.get(`${fk.refTable}.${fk.refColumns[i]}`);
+          if (root !== undefined && !keyOf.has(`${t.name}.${c}`)) {
+            keyOf.set(`${t.name}.${c}`, root);
+            changed = true;
+          }
+        });
+      }
+    }
+  }
   const out = new Map<string, RekeyTable>();
   for (const t of tables) {
     const tt = target.tables.find((x) => x.name === t.name);
@@ -112,15 +129,14 @@ export async function setUpRekey(options: RekeyOptions): Promise<RekeySetup> {
     const columns = t.columns.filter((c) => !c.generated).map((c) => c.name);
     const missing = columns.filter((c) => !tt.columns.some((x) => x.name === c));
     if (missing.length > 0) problems.push(`${t.name}: the target lacks columns ${missing.join(', ')}`);
-    const keyColumns = (fks: readonly ForeignKeyInfo[]) =>
-      fks.flatMap((fk) =>
-        fk.columns
-          .map((c, i) => ({ column: c, refTable: fk.refTable, refColumn: fk.refColumns[i]! }))
-          .filter((p) => rekeyed.get(p.refTable) === p.refColumn)
-          .map(({ column, refTable }) => ({ column, refTable })),
-      );
     const fks = t.foreignKeys.filter((fk) => tables.some((x) => x.name === fk.refTable));
     const deferred = copy.deferred.filter((fk) => fk.table === t.name);
+    const keyColumns = (list: readonly ForeignKeyInfo[]) =>
+      list.flatMap((fk) =>
+        fk.columns
+          .filter((c) => keyOf.has(`${t.name}.${c}`) && c !== rekeyed.get(t.name))
+          .map((c) => ({ column: c, refTable: keyOf.get(`${t.name}.${c}`)! })),
+      );
     const refs = keyColumns(fks.filter((fk) => !deferred.includes(fk)));
     const deferredRefs = keyColumns(deferred);
     const own = rekeyed.get(t.name) ?? null;
