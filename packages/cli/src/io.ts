@@ -17,6 +17,8 @@ export interface CliIo {
   env: Readonly<Record<string, string | undefined>>;
   /** Clock for `generate` (ms since 1970). Default: core's monotonic clock. */
   clock?: Clock;
+  /** stderr is a terminal: `merge run` and `rekey` draw a progress bar there, else print plain lines. */
+  stderrIsTTY?: boolean;
 }
 
 /** The process's own streams and environment. */
@@ -25,5 +27,6 @@ export function processIo(): CliIo {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     env: process.env,
+    stderrIsTTY: process.stderr.isTTY === true,
   };
 }

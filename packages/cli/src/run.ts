@@ -1,13 +1,17 @@
 import { InvalidArgumentError, InvalidLayoutError } from '@snowkey/core';
 import { Command, CommanderError } from 'commander';
+import { CommandFailed } from './command-failed.js';
 import { decodeCommand } from './commands/decode.js';
 import { generateCommand } from './commands/generate.js';
 import { layoutCommand } from './commands/layout.js';
+import { mergeCommand } from './commands/merge.js';
+import { rekeyCommand } from './commands/rekey.js';
 import { type CliIo, processIo } from './io.js';
 import { VERSION } from './version.js';
 
 /**
- * Exit codes: 0 done, 1 an unexpected failure, 2 bad usage (unknown layout, bad id, bad flag).
+ * Exit codes: 0 done, 1 a failure (a merge that did not verify, a conflict under `fail`, an
+ * unexpected error), 2 bad usage (unknown layout, bad id, bad flag, a resume with other inputs).
  *
  * @example
  * if ((await run(['decode', 'x'])) === ExitCode.usage) console.error('fix the arguments');
@@ -28,19 +32,28 @@ export const ExitCode = Object.freeze({ ok: 0, failure: 1, usage: 2 });
 export async function run(argv: readonly string[], io: Partial<CliIo> = {}): Promise<number> {
   const full: CliIo = { ...processIo(), ...io };
   const program = new Command('snowkey')
-    .description('Generate, decode and inspect Snowflake-style 64-bit ids.')
+    .description('Generate, decode and inspect Snowflake-style 64-bit ids; merge and re-key databases.')
     .version(VERSION)
     .exitOverride()
     .configureOutput({ writeOut: full.stdout, writeErr: full.stderr })
     .showHelpAfterError('(run with --help for usage)');
-  for (const command of [generateCommand(full), decodeCommand(full), layoutCommand(full)]) {
+  const commands = [
+    generateCommand(full),
+    decodeCommand(full),
+    layoutCommand(full),
+    mergeCommand(full),
+    rekeyCommand(full),
+  ];
+  for (const command of commands) {
     // addCommand does not pass settings down as .command() does: exit override and output included.
     program.addCommand(command.copyInheritedSettings(program));
+    for (const sub of command.commands) sub.copyInheritedSettings(command);
   }
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return ExitCode.ok;
   } catch (err) {
+    if (err instanceof CommandFailed) return err.code;
     if (err instanceof CommanderError) {
       // commander has printed its message already; help and --version exit with 0.
       return err.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
@@ -60,6 +73,12 @@ function isUsageError(err: unknown): err is Error {
     err instanceof InvalidArgumentError ||
     err instanceof InvalidLayoutError ||
     (err instanceof Error &&
-      ['InvalidArgumentError', 'InvalidIdError', 'InvalidLayoutError'].includes(err.name))
+      [
+        'InvalidArgumentError',
+        'InvalidIdError',
+        'InvalidLayoutError',
+        'MergeInputsChangedError',
+        'MissingDriverError',
+      ].includes(err.name))
   );
 }

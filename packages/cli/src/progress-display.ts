@@ -1,0 +1,49 @@
+import type { ProgressEvent } from '@snowkey/merge';
+import cliProgress from 'cli-progress';
+import type { CliIo } from './io.js';
+
+/**
+ * Shows a merge's or rekey's progress on stderr: on a terminal a bar (cli-progress) per
+ * (phase, table, source), elsewhere one plain line per committed batch, which logs and tests read.
+ */
+export function progressDisplay(io: CliIo): { onProgress(p: ProgressEvent): void; stop(): void } {
+  if (!io.stderrIsTTY) {
+    return {
+      onProgress: (p) =>
+        io.stderr(
+          `progress ${p.phase} ${p.table} ${p.source} ${p.rowsDone}/${p.rowsTotal}${p.finished ? ' done' : ''}\n`,
+        ),
+      stop: () => {},
+    };
+  }
+  const stream = { write: (s: string) => io.stderr(s), isTTY: true, columns: process.stderr.columns ?? 100 };
+  const bar = new cliProgress.SingleBar(
+    {
+      stream: stream as unknown as NodeJS.WritableStream,
+      format: ' {phase} {step} |{bar}| {value}/{total} rows {percentage}% {eta_formatted}',
+      hideCursor: true,
+      clearOnComplete: false,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  let current = '';
+  return {
+    onProgress(p) {
+      const step = `${p.table} ${p.source}`.padEnd(28);
+      const id = `${p.phase} ${step}`;
+      if (id !== current) {
+        if (current) bar.stop();
+        current = id;
+        bar.start(Math.max(p.rowsTotal, p.rowsDone), p.rowsDone, { phase: p.phase, step });
+      } else bar.update(p.rowsDone);
+      if (p.finished) {
+        bar.update(p.rowsDone);
+        bar.stop();
+        current = '';
+      }
+    },
+    stop: () => {
+      if (current) bar.stop();
+    },
+  };
+}
