@@ -2,7 +2,7 @@ import { InvalidArgumentError } from '@snowkey/core';
 import { runRekey, verifyRekey } from '@snowkey/merge';
 import { Command } from 'commander';
 import { CommandFailed } from '../command-failed.js';
-import { collect, integerFlag } from '../flag-values.js';
+import { collect, epochFlag, integerFlag } from '../flag-values.js';
 import type { CliIo } from '../io.js';
 import { presetLayout } from '../layout-flags.js';
 import { closeAll, openAll } from '../merge-flags.js';
@@ -21,6 +21,10 @@ export function rekeyCommand(io: CliIo): Command {
     .option('--layout <name>', 'the layout your generator will use (default snowkey)', 'snowkey')
     .option('--exclude <table>', 'a table not to copy (repeat)', collect, [])
     .option('--batch <n>', 'source rows per batch (1..50000)', '1000')
+    .option(
+      '--at <ISO|ms>',
+      'date the new ids before this instant instead of now (a rehearsal and the real run then agree); not later than now',
+    )
     .option('--no-verify', 'skip the verification (re-reads every row)');
   addNodeFlags(command);
   return command.action(
@@ -44,13 +48,24 @@ export function rekeyCommand(io: CliIo): Command {
         );
       }
       const batchSize = integerFlag('--batch', flags.batch, 'an integer in 1..50000');
+      const now = (io.clock ?? Date.now)();
+      const at = flags.at === undefined ? now : epochFlag(flags.at);
+      if (at > now)
+        throw new InvalidArgumentError(
+          '--at',
+          `an instant not later than now (${new Date(now).toISOString()})`,
+          flags.at,
+        );
       const [source, target] = await openAll([flags.source, flags.target]);
       try {
         const options = { source: source!, target: target!, layout, node, exclude: flags.exclude };
         const progress = progressDisplay(io);
-        const result = await runRekey({ ...options, batchSize, onProgress: progress.onProgress }).finally(
-          progress.stop,
-        );
+        const result = await runRekey({
+          ...options,
+          batchSize,
+          clock: () => at,
+          onProgress: progress.onProgress,
+        }).finally(progress.stop);
         const rate = result.rowsCopied > 0 ? Math.round((result.rowsCopied * 1000) / result.elapsedMs) : 0;
         io.stdout(
           `re-keyed: ${result.totals.rowsCopied.toLocaleString('en-US')} rows copied, ${result.totals.rekeyed.toLocaleString('en-US')} with new ids (this run: ${result.rowsCopied.toLocaleString('en-US')} rows in ${(result.elapsedMs / 1000).toFixed(1)} s, ${rate.toLocaleString('en-US')} rows/s); old -> new ids in snowkey_rekey_map\n`,
