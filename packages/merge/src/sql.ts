@@ -38,7 +38,11 @@ export function after(
   return { sql: `(${ors.join(' OR ')})`, params };
 }
 
-/** `cols IN (...)` for one column, `(a = ? AND b = ?) OR ...` for several. */
+/**
+ * `col IN (...)` for one column; for several, a row-value IN: `(a, b) IN ((?, ?), ...)`, and
+ * `(a, b) IN (VALUES (?, ?), ...)` on SQLite (whose row-value IN takes a subquery, and which
+ * refuses a chain of a thousand ORs as too deep).
+ */
 export function keyIn(
   dialect: SqlDialect,
   cols: readonly string[],
@@ -51,8 +55,12 @@ export function keyIn(
       params: keys.map((k) => k[0]!),
     };
   }
-  const one = `(${cols.map((c) => `${quote(dialect, c)} = ?`).join(' AND ')})`;
-  return { sql: `(${keys.map(() => one).join(' OR ')})`, params: keys.flat() };
+  const one = `(${cols.map(() => '?').join(', ')})`;
+  const list = keys.map(() => one).join(', ');
+  return {
+    sql: `(${cols.map((c) => quote(dialect, c)).join(', ')}) IN (${dialect === 'sqlite' ? `VALUES ${list}` : list})`,
+    params: keys.flat(),
+  };
 }
 
 /**

@@ -49,7 +49,7 @@ export function rekeyCommand(io: CliIo): Command {
       }
       const batchSize = integerFlag('--batch', flags.batch, 'an integer in 1..50000');
       const now = (io.clock ?? Date.now)();
-      const at = flags.at === undefined ? now : epochFlag(flags.at);
+      const at = flags.at === undefined ? now : epochFlag(String(flags.at));
       if (at > now)
         throw new InvalidArgumentError(
           '--at',
