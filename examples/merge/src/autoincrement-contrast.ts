@@ -7,6 +7,7 @@ import { allSettled, withDatabases } from './merge-scenario.js';
 import { type MergeRun, mergeShards } from './merge-shards.js';
 import { PlainSqlWriter } from './plain-sql-writer.js';
 import { type PlayStats, playShard } from './play-simulator.js';
+import { type RekeyedMerge, rekeyAndMerge } from './rekey-contrast.js';
 import { createGameDatabase, createShards, type Shard } from './shards.js';
 import { type MergeVerification, verifyMerge } from './verify-merge.js';
 
@@ -31,6 +32,8 @@ export interface AutoIncrementContrastResult {
   readonly verification: MergeVerification;
   /** What the database says to a plain copy of the second server's first player, as it is. */
   readonly plainCopyError: string | null;
+  /** The same shards re-keyed with `@snowkey/merge` and merged: what fixes it. */
+  readonly rekeyed: RekeyedMerge;
 }
 
 /**
@@ -74,7 +77,8 @@ export async function runAutoIncrementContrast(
       return { merge, verification, plainCopyError: await tryPlainCopy(sources[1]?.db, t!) };
     },
   );
-  return { shards, plays, target, merge, verification, plainCopyError };
+  const rekeyed = await rekeyAndMerge(options.host, prefix, shards);
+  return { shards, plays, target, merge, verification, plainCopyError, rekeyed };
 }
 
 /** Inserts the source's first player into the target as it is, the naive copy; returns the error. */

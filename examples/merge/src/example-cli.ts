@@ -79,7 +79,11 @@ export async function runExampleCli(cli: ExampleCli, argv: readonly string[]): P
       say(`\n${formatTicketReport(tickets)}`);
       // The contrasts make their point only if they really collide.
       contrastsOk =
-        ai.merge.collisions > 0 && tickets[0]!.merge.collisions === 0 && tickets[1]!.merge.collisions > 0;
+        ai.merge.collisions > 0 &&
+        ai.rekeyed.ok &&
+        ai.rekeyed.collisions === 0 &&
+        tickets[0]!.merge.collisions === 0 &&
+        tickets[1]!.merge.collisions > 0;
     }
 
     const v = result.verification;
@@ -88,7 +92,11 @@ export async function runExampleCli(cli: ExampleCli, argv: readonly string[]): P
     const verdict = [
       v.ok ? 'the snowflake merge verified' : `the snowflake merge is broken: ${v.problems.join('; ')}`,
       ...(opts.contrasts
-        ? [contrastsOk ? 'the contrasts collided, as they must' : 'the contrasts did NOT collide']
+        ? [
+            contrastsOk
+              ? 'the contrasts collided, as they must, and rekey fixed the AUTO_INCREMENT shards'
+              : 'the contrasts did NOT behave as they must',
+          ]
         : []),
     ];
     say(`\n${ok ? 'PASS' : 'FAIL'}: ${verdict.join('; ')} (${total} s in all)`);

@@ -68,6 +68,7 @@ export { plainSnowflakePlayer } from './plain-player.js';
 export { PlainSqlWriter } from './plain-sql-writer.js';
 export { parsePlayShardArgs, runPlayShardCli } from './play-shard-cli.js';
 export { type PlayOptions, type PlayStats, playShard } from './play-simulator.js';
+export { type RekeyedMerge, rekeyAndMerge } from './rekey-contrast.js';
 export {
   formatAutoIncrementReport,
   formatMergeReport,

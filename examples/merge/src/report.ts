@@ -128,7 +128,9 @@ export function formatAutoIncrementReport(r: AutoIncrementContrastResult): strin
     `   the merge met ${n(r.merge.totals.collisions)} key collisions, rows whose id the merged database already held (${perTable || 'none'});`,
     '   it left them out and recorded them in snowkey_merge_collisions',
     formatVerification(r.verification, false),
-    `   -> merging AUTO_INCREMENT shards needs a re-keying script for every table and every reference.`,
+    `   -> the fix, snowkey rekey: each shard copied with snowkey ids of its server (every reference rewritten,`,
+    `      old ids kept in snowkey_rekey_map), then merged: ${n(r.rekeyed.rekeyedRows)} rows re-keyed, ${n(r.rekeyed.rowsMerged)} merged,`,
+    `      ${n(r.rekeyed.collisions)} key collisions, ${n(r.rekeyed.renames)} renames; [${mark(r.rekeyed.ok)}] verified${r.rekeyed.ok ? '' : `: ${r.rekeyed.problems.join('; ')}`}`,
   ].join('\n');
 }
 

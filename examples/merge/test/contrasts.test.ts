@@ -73,6 +73,26 @@ describeEachDialect(
       }
     });
 
+    test('GIVEN the same AUTO_INCREMENT shards re-keyed by @snowkey/merge THEN their merge holds every row, by SQL, with every reference resolving', async () => {
+      expect(ai.rekeyed.problems).toEqual([]);
+      const s1 = await countsOf(h.oracle('snowkey_c_ai_s1'));
+      const s2 = await countsOf(h.oracle('snowkey_c_ai_s2'));
+      const merged = h.oracle('snowkey_c_ai_rk_merged');
+      const counts = await countsOf(merged);
+      for (const t of GAME_TABLE_NAMES) expect(counts[t], t).toBe(s1[t]! + s2[t]!);
+      expect(counts.players).toBe(2 * PLAYERS_PER_SHARD);
+      expect(await danglingOf(merged)).toEqual(NO_DANGLING);
+      const players = await merged.query<{ id: string; home_server: number }>(
+        'SELECT id, home_server FROM players',
+      );
+      const { decode, layouts } = await import('@snowkey/core');
+      expect(
+        players.filter(
+          (p) => decode(BigInt(p.id), { layout: layouts.gameServer }).serverId !== Number(p.home_server),
+        ),
+      ).toEqual([]);
+    });
+
     test('GIVEN a plain copy of a second-server player THEN the database refuses the duplicate key', () => {
       expect(ai.plainCopyError).toMatch(/duplicate|unique/i);
     });
