@@ -8,7 +8,7 @@ import { canonical, encodeKey } from './values.js';
  * One table as a verification found it.
  *
  * @example
- * const t: TableVerification = { table: 'players', sourceRows: { S1: 1000, S2: 1000 }, targetRows: 2000, expectedRows: 2000, missing: 0, different: 0, leftOut: 0 };
+ * const t: TableVerification = { table: 'players', sourceRows: { S1: 1000, S2: 1000 }, targetRows: 2000, expectedRows: 2000, missing: 0, different: 0, leftOut: 0, misattached: 0 };
  */
 export interface TableVerification {
   readonly table: string;
@@ -23,6 +23,12 @@ export interface TableVerification {
   readonly different: number;
   /** Source rows left out and recorded: skipped under a policy, or a key collision. */
   readonly leftOut: number;
+  /**
+   * Copied rows whose reference points at a row left out by a key collision: their foreign key
+   * resolves, to the other row that holds the key (another server's player), which no
+   * constraint catches.
+   */
+  readonly misattached: number;
 }
 
 /**

@@ -55,9 +55,28 @@ export async function verifyMerge(inputs: MergeInputs): Promise<Verification> {
     let missing = 0;
     let different = 0;
     let leftOut = 0;
+    let misattached = 0;
     for (const [position, s] of inputs.sources.entries()) {
       const cols = info.columns.get(position);
       if (!cols) continue;
+      const collidedParents = new Map<string, Set<string>>();
+      for (const fk of info.foreignKeys) {
+        const parentKey = setup.tables.get(fk.refTable)?.key;
+        if (!parentKey || collidedParents.has(fk.refTable)) continue;
+        const keys = await target.query<{ row_key: string }>(
+          `SELECT row_key FROM ${BOOKKEEPING_TABLES.collisions} WHERE table_name = ? AND source_position = ?`,
+          [fk.refTable, position],
+        );
+        collidedParents.set(fk.refTable, new Set(keys.map((k) => k.row_key)));
+      }
+      const pointsAtCollided = (row: Record<string, unknown>) =>
+        info.foreignKeys.some((fk) => {
+          const parentKey = setup.tables.get(fk.refTable)?.key;
+          const collided = collidedParents.get(fk.refTable);
+          if (!parentKey || !collided || collided.size === 0) return false;
+          const values = parentKey.map((c) => row[fk.columns[fk.refColumns.indexOf(c)] ?? '']);
+          return values.every((v) => v !== null && v !== undefined) && collided.has(encodeKey(values));
+        });
       const left = new Set<string>();
       for (const t of [BOOKKEEPING_TABLES.skips, BOOKKEEPING_TABLES.collisions]) {
         for (const r of await target.query<{ row_key: string }>(
@@ -72,6 +91,7 @@ export async function verifyMerge(inputs: MergeInputs): Promise<Verification> {
         n += page.length;
         const kept = page.filter((r) => !left.has(encodeKey(info.key.map((c) => r[c]))));
         leftOut += page.length - kept.length;
+        misattached += kept.filter(pointsAtCollided).length;
         const expected = kept.map((r) => ({ ...r }));
         await redirects.apply(target, position, name, info.foreignKeys, expected);
         for (const row of expected) {
@@ -90,7 +110,21 @@ export async function verifyMerge(inputs: MergeInputs): Promise<Verification> {
     const targetRows = await countRows(target, name);
     const expectedRows =
       (rowsBefore[name] ?? 0) + Object.values(sourceRows).reduce((a, b) => a + b, 0) - leftOut;
-    tables.push({ table: name, sourceRows, targetRows, expectedRows, missing, different, leftOut });
+    tables.push({
+      table: name,
+      sourceRows,
+      targetRows,
+      expectedRows,
+      missing,
+      different,
+      leftOut,
+      misattached,
+    });
+    if (misattached > 0) {
+      problems.push(
+        `${name}: ${misattached} rows now point at another server's row (their parent's key collided)`,
+      );
+    }
     if (missing > 0) problems.push(`${name}: ${missing} source rows are not in the target`);
     if (different > 0) problems.push(`${name}: ${different} source rows are in the target with other values`);
     if (targetRows !== expectedRows) {

@@ -54,6 +54,7 @@ export async function verifyRekey(options: RekeyOptions): Promise<Verification &
       missing,
       different,
       leftOut: 0,
+      misattached: 0,
     });
     if (missing > 0)
       problems.push(`${name}: ${missing} source rows are not in the target under their new id`);
