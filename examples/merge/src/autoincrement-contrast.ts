@@ -1,15 +1,15 @@
+import type { MergeRunResult } from '@snowkey/merge';
 import type { Knex } from 'knex';
 import type { DatabaseRef } from './database.js';
 import type { DatabaseHost } from './database-host.js';
 import { readPage } from './game-rows.js';
 import { tableSpec } from './game-schema.js';
+import { type GameVerification, mergeGame } from './merge-game.js';
 import { allSettled, withDatabases } from './merge-scenario.js';
-import { type MergeRun, mergeShards } from './merge-shards.js';
 import { PlainSqlWriter } from './plain-sql-writer.js';
 import { type PlayStats, playShard } from './play-simulator.js';
 import { type RekeyedMerge, rekeyAndMerge } from './rekey-contrast.js';
 import { createGameDatabase, createShards, type Shard } from './shards.js';
-import { type MergeVerification, verifyMerge } from './verify-merge.js';
 
 /** Options of the AUTO_INCREMENT contrast. */
 export interface AutoIncrementContrastOptions {
@@ -28,8 +28,8 @@ export interface AutoIncrementContrastResult {
   readonly shards: readonly Shard[];
   readonly plays: readonly PlayStats[];
   readonly target: DatabaseRef;
-  readonly merge: MergeRun;
-  readonly verification: MergeVerification;
+  readonly merge: MergeRunResult;
+  readonly verification: GameVerification;
   /** What the database says to a plain copy of the second server's first player, as it is. */
   readonly plainCopyError: string | null;
   /** The same shards re-keyed with `@snowkey/merge` and merged: what fixes it. */
@@ -39,13 +39,14 @@ export interface AutoIncrementContrastResult {
 /**
  * The same game and the same merge with AUTO_INCREMENT keys: every server counts 1, 2, 3..., so
  * the merge meets the same keys on every shard. The engine refuses to overwrite: each colliding
- * row is left out and recorded, and rows that point at a left-out row now point at another
- * server's row (the foreign key still resolves, to the wrong player). The verification reports
- * all of it; a real merge would need a re-keying script for every table and every reference.
+ * row is left out and recorded (`keyCollisions: 'record'`), and rows that point at a left-out row
+ * now point at another server's row (the foreign key still resolves, to the wrong player). The
+ * verification reports all of it. Then the fix: each shard re-keyed with `@snowkey/merge`, and
+ * merged without a collision.
  *
  * @example
  * const r = await runAutoIncrementContrast({ host, prefix: 'demo', playersPerShard: 100 });
- * r.merge.collisions;        // e.g. 1342
+ * r.merge.totals.collisions; // e.g. 1342
  * r.verification.problems;   // ['players: 200 rows in the shards, 100 merged', ...]
  */
 export async function runAutoIncrementContrast(
@@ -68,14 +69,15 @@ export async function runAutoIncrementContrast(
       ),
   );
   const target = await createGameDatabase(options.host, prefix, 'merged', 'autoincrement');
-  const { merge, verification, plainCopyError } = await withDatabases(
-    [target, ...shards.map((s) => s.ref)],
-    async ([t, ...dbs]) => {
-      const sources = shards.map((s, i) => ({ serverId: s.serverId, label: s.label, db: dbs[i]! }));
-      const merge = await mergeShards({ sources, target: t!, batchSize: options.batchSize });
-      const verification = await verifyMerge({ sources, target: t! });
-      return { merge, verification, plainCopyError: await tryPlainCopy(sources[1]?.db, t!) };
-    },
+  // The engine's default stops at the first key collision; `record` goes on to show the damage.
+  const { merge, verification } = await mergeGame({
+    sources: shards,
+    target,
+    batchSize: options.batchSize,
+    keyCollisions: 'record',
+  });
+  const plainCopyError = await withDatabases([target, ...shards.map((s) => s.ref)], ([t, , s2]) =>
+    tryPlainCopy(s2, t!),
   );
   const rekeyed = await rekeyAndMerge(options.host, prefix, shards);
   return { shards, plays, target, merge, verification, plainCopyError, rekeyed };

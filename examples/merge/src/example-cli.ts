@@ -79,11 +79,11 @@ export async function runExampleCli(cli: ExampleCli, argv: readonly string[]): P
       say(`\n${formatTicketReport(tickets)}`);
       // The contrasts make their point only if they really collide.
       contrastsOk =
-        ai.merge.collisions > 0 &&
+        ai.merge.totals.collisions > 0 &&
         ai.rekeyed.ok &&
         ai.rekeyed.collisions === 0 &&
-        tickets[0]!.merge.collisions === 0 &&
-        tickets[1]!.merge.collisions > 0;
+        tickets[0]!.merge.totals.collisions === 0 &&
+        tickets[1]!.merge.totals.collisions > 0;
     }
 
     const v = result.verification;

@@ -35,18 +35,13 @@ export {
 } from './game-schema.js';
 export type { GameWriter, NewGuild, NewItem, NewMail, NewMembership, NewPlayer } from './game-writer.js';
 export {
-  claimSourceOrder,
-  collidedIds,
-  countCollisions,
-  ensureMergeTables,
-  MERGE_TABLES,
-  type MergeTotals,
-  type ProgressRow,
+  GAME_POLICIES,
+  type GameMergeOptions,
+  type GameSource,
+  type GameVerification,
+  mergeGame,
   type RenameRecord,
-  readMergeTotals,
-  readProgress,
-  readRenames,
-} from './merge-bookkeeping.js';
+} from './merge-game.js';
 export {
   allSettled,
   type MergeScenarioOptions,
@@ -55,14 +50,6 @@ export {
   type ShardPlayer,
   withDatabases,
 } from './merge-scenario.js';
-export {
-  type MergeOptions,
-  type MergeProgress,
-  type MergeRun,
-  type MergeSource,
-  mergeShards,
-} from './merge-shards.js';
-export { resolveNameClashes, suffixedName } from './name-clashes.js';
 export { NameDrawer, seededRandom } from './names.js';
 export { plainSnowflakePlayer } from './plain-player.js';
 export { PlainSqlWriter } from './plain-sql-writer.js';
@@ -86,10 +73,3 @@ export {
   type TicketPhase,
   type TicketServerContrastOptions,
 } from './ticket-server-contrast.js';
-export {
-  countDanglingReferences,
-  type MergeVerification,
-  type TableCheck,
-  type VerifySource,
-  verifyMerge,
-} from './verify-merge.js';

@@ -1,11 +1,11 @@
 import { InvalidArgumentError, layouts } from '@snowkey/core';
+import type { MergeRunResult, ProgressEvent } from '@snowkey/merge';
 import type { Knex } from 'knex';
 import { type DatabaseRef, openDatabase } from './database.js';
 import type { DatabaseHost } from './database-host.js';
-import { type MergeProgress, type MergeRun, mergeShards } from './merge-shards.js';
+import { type GameVerification, mergeGame } from './merge-game.js';
 import type { PlayOptions, PlayStats } from './play-simulator.js';
 import { createGameDatabase, createShards, type Shard } from './shards.js';
-import { type MergeVerification, verifyMerge } from './verify-merge.js';
 
 /**
  * Plays one shard through some data layer: an adapter example (TypeORM, Prisma, Knex) or the
@@ -31,7 +31,7 @@ export interface MergeScenarioOptions {
   readonly writers?: number;
   readonly seed?: number;
   readonly batchSize?: number;
-  readonly onProgress?: (p: MergeProgress) => void;
+  readonly onProgress?: (p: ProgressEvent) => void;
   /** Told of each step as it starts. */
   readonly onStep?: (step: string) => void;
 }
@@ -41,8 +41,8 @@ export interface MergeScenarioResult {
   readonly shards: readonly Shard[];
   readonly plays: readonly (PlayStats & { adapter: string; label: string })[];
   readonly target: DatabaseRef;
-  readonly merge: MergeRun;
-  readonly verification: MergeVerification;
+  readonly merge: MergeRunResult;
+  readonly verification: GameVerification;
 }
 
 /**
@@ -84,21 +84,13 @@ export async function runMergeScenario(options: MergeScenarioOptions): Promise<M
   );
   const target = await createGameDatabase(options.host, options.prefix, 'merged');
   step(`merging ${shards.map((s) => s.label).join(' + ')} into ${target.label}`);
-  const { merge, verification } = await withDatabases(
-    [target, ...shards.map((s) => s.ref)],
-    async ([t, ...dbs]) => {
-      const sources = shards.map((s, i) => ({ serverId: s.serverId, label: s.label, db: dbs[i]! }));
-      const merge = await mergeShards({
-        sources,
-        target: t!,
-        batchSize: options.batchSize,
-        onProgress: options.onProgress,
-      });
-      step('verifying');
-      const verification = await verifyMerge({ sources, target: t!, layout: layouts.gameServer });
-      return { merge, verification };
-    },
-  );
+  const { merge, verification } = await mergeGame({
+    sources: shards,
+    target,
+    batchSize: options.batchSize,
+    onProgress: options.onProgress,
+    layout: layouts.gameServer,
+  });
   return { shards, plays, target, merge, verification };
 }
 

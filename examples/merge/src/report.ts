@@ -1,9 +1,9 @@
+import type { ProgressEvent } from '@snowkey/merge';
 import type { AutoIncrementContrastResult } from './autoincrement-contrast.js';
 import { GAME_TABLES } from './game-schema.js';
+import type { GameVerification } from './merge-game.js';
 import type { MergeScenarioResult } from './merge-scenario.js';
-import type { MergeProgress } from './merge-shards.js';
 import type { TicketPhase } from './ticket-server-contrast.js';
-import type { MergeVerification } from './verify-merge.js';
 
 const n = (x: number) => x.toLocaleString('en-US');
 const rate = (rows: number, ms: number) => (ms > 0 ? n(Math.round((rows * 1000) / ms)) : '-');
@@ -55,7 +55,7 @@ export function formatMergeReport(result: MergeScenarioResult): string {
     table([['server', 'adapter', ...tableNames, 'rows', 'time', 'rows/s'], ...playRows]),
     '',
     `2. Merge ${result.shards.map((s) => s.label).join(' + ')} -> ${result.target.label}: tables in foreign-key order, keyset batches, one transaction per batch`,
-    `   ${n(merge.rowsCopied)} rows in ${secs(merge.elapsedMs)} = ${rate(merge.rowsCopied, merge.elapsedMs)} rows/s, ${n(merge.batches)} batches, ${n(merge.totals.collisions)} key collisions, ${n(merge.totals.renames)} renames`,
+    `   ${n(merge.run.copied)} rows in ${secs(merge.elapsedMs)} = ${rate(merge.run.copied, merge.elapsedMs)} rows/s, ${n(merge.batches)} batches, ${n(merge.totals.collisions)} key collisions, ${n(merge.totals.renames)} renames (@snowkey/merge)`,
     '',
     '3. Verify (every row re-read from the shards and the merged database)',
     formatVerification(v, true),
@@ -69,27 +69,31 @@ export function formatMergeReport(result: MergeScenarioResult): string {
  * @example
  * console.log(formatVerification(v, true));
  */
-export function formatVerification(v: MergeVerification, withRenames: boolean): string {
-  const labels = Object.keys(v.tables[0]?.before ?? {});
+export function formatVerification(v: GameVerification, withRenames: boolean): string {
+  const labels = Object.keys(v.tables[0]?.sourceRows ?? {});
+  const sum = (t: GameVerification['tables'][number]) =>
+    Object.values(t.sourceRows).reduce((a, b) => a + b, 0);
+  const lostOf = (t: GameVerification['tables'][number]) => t.missing + t.different + t.leftOut;
   const rows = v.tables.map((t) => [
     t.table,
-    ...labels.map((l) => t.before[l] ?? 0),
-    t.sourceTotal,
-    t.merged,
-    t.lost,
-    t.sharedKeys,
+    ...labels.map((l) => t.sourceRows[l] ?? 0),
+    sum(t),
+    t.targetRows,
+    lostOf(t),
+    t.leftOut,
   ]);
-  const lost = v.tables.reduce((a, t) => a + t.lost + t.extra, 0);
-  const shared = v.tables.reduce((a, t) => a + t.sharedKeys, 0);
+  const lost = v.tables.reduce((a, t) => a + lostOf(t), 0);
+  const shared = v.tables.reduce((a, t) => a + t.leftOut, 0);
   const misattached = v.tables.reduce((a, t) => a + t.misattached, 0);
-  const dangling = Object.values(v.danglingReferences).reduce((a, b) => a + b, 0);
-  const counts = v.tables.every((t) => t.merged === t.sourceTotal);
+  const unexplained = v.tables.reduce((a, t) => a + t.different, 0);
+  const dangling = Object.values(v.dangling).reduce((a, b) => a + b, 0);
+  const counts = v.tables.every((t) => t.targetRows === sum(t));
   const lines = [
     table([['table', ...labels, 'sum', 'merged', 'lost', 'shared keys'], ...rows]),
     '',
     `   [${mark(counts && lost === 0)}] every shard row is in the merged database exactly once (${n(lost)} lost or changed)`,
     `   [${mark(shared === 0)}] key collisions: ${n(shared)} rows whose id an earlier shard holds too`,
-    `   [${mark(dangling === 0 && misattached === 0)}] every foreign key resolves (${Object.keys(v.danglingReferences).length} foreign keys, ${n(dangling)} dangling, ${n(misattached)} now pointing at another server's row)`,
+    `   [${mark(dangling === 0 && misattached === 0)}] every foreign key resolves (${Object.keys(v.dangling).length} foreign keys, ${n(dangling)} dangling, ${n(misattached)} now pointing at another server's row)`,
   ];
   if (v.wrongOrigin !== null) {
     lines.push(
@@ -97,12 +101,12 @@ export function formatVerification(v: MergeVerification, withRenames: boolean): 
     );
   }
   lines.push(
-    `   [${mark(v.unrecordedRenames === 0)}] every rename recorded (${n(v.renames.length)} in snowkey_merge_renames, ${n(v.unrecordedRenames)} missing)`,
+    `   [${mark(unexplained === 0)}] every rename recorded (${n(v.renames.length)} in snowkey_merge_renames, ${n(unexplained)} rows changed without a record)`,
   );
   if (withRenames && v.renames.length > 0) {
     const shown = v.renames
       .slice(0, 8)
-      .map((r) => [r.table, r.oldName, '->', r.newName, `born on S${r.serverId}`, `id ${r.id}`]);
+      .map((r) => [r.table, r.oldName, '->', r.newName, `born on ${r.source}`, `id ${r.id}`]);
     lines.push(
       `   renames, a name already taken by an earlier server's row getting this server's suffix${v.renames.length > shown.length ? ` (the first ${shown.length} of ${n(v.renames.length)})` : ''}:`,
     );
@@ -118,7 +122,7 @@ export function formatVerification(v: MergeVerification, withRenames: boolean): 
  * console.log(formatAutoIncrementReport(contrast));
  */
 export function formatAutoIncrementReport(r: AutoIncrementContrastResult): string {
-  const recorded = r.verification.recordedCollisions;
+  const recorded = Object.fromEntries(r.verification.tables.map((t) => [t.table, t.leftOut]));
   const perTable = GAME_TABLES.filter((t) => recorded[t.name])
     .map((t) => `${t.name} ${n(recorded[t.name]!)}`)
     .join(', ');
@@ -144,9 +148,9 @@ export function formatTicketReport(phases: readonly TicketPhase[]): string {
   const rows = phases.map((p) => [
     p.title,
     p.servers.map((s) => `S${s}`).join('+'),
-    p.merge.rowsCopied,
-    p.merge.collisions,
-    p.verification.tables.reduce((a, t) => a + t.lost, 0),
+    p.merge.totals.copied,
+    p.merge.totals.collisions,
+    p.verification.tables.reduce((a, t) => a + t.missing + t.different + t.leftOut, 0),
     p.verification.ok ? 'clean' : 'BROKEN',
   ]);
   return [
@@ -163,16 +167,18 @@ export function formatTicketReport(phases: readonly TicketPhase[]): string {
  * source; elsewhere, one line when each finishes.
  *
  * @example
- * await mergeShards({ sources, target, onProgress: progressPrinter(process.stdout) });
+ * await runMerge({ sources, target, onProgress: progressPrinter(process.stdout) });
  */
 export function progressPrinter(
   stream: NodeJS.WriteStream | NodeJS.WritableStream,
-): (p: MergeProgress) => void {
+): (p: ProgressEvent) => void {
   const tty = 'isTTY' in stream && stream.isTTY === true;
   return (p) => {
-    const pct = p.total === 0 ? 100 : Math.floor((p.copied * 100) / p.total);
-    const line = `   ${p.table.padEnd(14)} ${p.label.padEnd(4)} ${n(p.copied).padStart(9)} / ${n(p.total).padEnd(9)} ${String(pct).padStart(3)}%`;
-    if (tty) stream.write(`\r${line}${p.done ? '\n' : ''}`);
-    else if (p.done) stream.write(`${line}\n`);
+    const pct = p.rowsTotal === 0 ? 100 : Math.floor((p.rowsDone * 100) / p.rowsTotal);
+    const line =
+      `   ${p.phase === 'link' ? `${p.table} (links)` : p.table}`.padEnd(17) +
+      ` ${p.source.padEnd(4)} ${n(p.rowsDone).padStart(9)} / ${n(p.rowsTotal).padEnd(9)} ${String(pct).padStart(3)}%`;
+    if (tty) stream.write(`\r${line}${p.finished ? '\n' : ''}`);
+    else if (p.finished) stream.write(`${line}\n`);
   };
 }

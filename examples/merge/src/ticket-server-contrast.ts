@@ -1,13 +1,13 @@
+import type { MergeRunResult } from '@snowkey/merge';
 import type { Knex } from 'knex';
 import type { DatabaseHost } from './database-host.js';
 import { GAME_TABLES } from './game-schema.js';
+import { type GameVerification, mergeGame } from './merge-game.js';
 import { allSettled, withDatabases } from './merge-scenario.js';
-import { type MergeRun, mergeShards } from './merge-shards.js';
 import { PlainSqlWriter } from './plain-sql-writer.js';
 import { playShard } from './play-simulator.js';
 import { createGameDatabase, createShards, type Shard } from './shards.js';
 import { TicketCounter } from './ticket-counter.js';
-import { type MergeVerification, verifyMerge } from './verify-merge.js';
 
 /** Options of the ticket-server contrast. */
 export interface TicketServerContrastOptions {
@@ -26,8 +26,8 @@ export interface TicketPhase {
   readonly title: string;
   readonly step: number;
   readonly servers: readonly number[];
-  readonly merge: MergeRun;
-  readonly verification: MergeVerification;
+  readonly merge: MergeRunResult;
+  readonly verification: GameVerification;
 }
 
 /**
@@ -39,8 +39,8 @@ export interface TicketPhase {
  *
  * @example
  * const [fixed, grown] = await runTicketServerContrast({ host, prefix: 'demo', playersPerShard: 100 });
- * fixed.merge.collisions; // 0
- * grown.merge.collisions; // > 0
+ * fixed.merge.totals.collisions; // 0
+ * grown.merge.totals.collisions; // > 0
  */
 export async function runTicketServerContrast(options: TicketServerContrastOptions): Promise<TicketPhase[]> {
   const prefix = `${options.prefix}_tk`;
@@ -96,12 +96,13 @@ async function mergePhase(
   shards: readonly Shard[],
 ): Promise<TicketPhase> {
   const target = await createGameDatabase(options.host, prefix, name);
-  return withDatabases([target, ...shards.map((s) => s.ref)], async ([t, ...dbs]) => {
-    const sources = shards.map((s, i) => ({ serverId: s.serverId, label: s.label, db: dbs[i]! }));
-    const merge = await mergeShards({ sources, target: t!, batchSize: options.batchSize });
-    const verification = await verifyMerge({ sources, target: t! });
-    return { title, step, servers: shards.map((s) => s.serverId), merge, verification };
+  const { merge, verification } = await mergeGame({
+    sources: shards,
+    target,
+    batchSize: options.batchSize,
+    keyCollisions: 'record',
   });
+  return { title, step, servers: shards.map((s) => s.serverId), merge, verification };
 }
 
 /** The highest key of any game table: one ticket counter serves them all. */

@@ -48,7 +48,7 @@ describeEachDialect(
       const merged = await countsOf(h.oracle('snowkey_c_ai_merged'));
       expect(merged.players).toBeLessThan(s1.players! + s2.players!);
       expect(merged.items).toBeLessThan(s1.items! + s2.items!);
-      expect(ai.merge.collisions).toBeGreaterThan(0);
+      expect(ai.merge.totals.collisions).toBeGreaterThan(0);
       expect(ai.verification.ok).toBe(false);
       // Foreign keys still resolve, to another server's rows: the corruption no constraint catches.
       expect(await danglingOf(h.oracle('snowkey_c_ai_merged'))).toEqual(NO_DANGLING);
@@ -68,8 +68,8 @@ describeEachDialect(
       const total = Object.values(missing).reduce((a, b) => a + b, 0);
       expect(ai.merge.totals.collisions).toBe(total);
       for (const t of ai.verification.tables) {
-        expect(t.sharedKeys, t.table).toBe(missing[t.table]);
-        expect(t.lost, t.table).toBe(missing[t.table]);
+        expect(t.leftOut, t.table).toBe(missing[t.table]);
+        expect(t.missing + t.different, t.table).toBe(0);
       }
     });
 
@@ -99,14 +99,14 @@ describeEachDialect(
 
     test('GIVEN two ticket servers with step 2 THEN their keys are odd and even and the merge is clean', async () => {
       const [fixed] = tickets;
-      expect(fixed!.merge.collisions).toBe(0);
+      expect(fixed!.merge.totals.collisions).toBe(0);
       expect(fixed!.verification.ok).toBe(true);
       const merged = h.oracle('snowkey_c_tk_merged2');
       const counts = await countsOf(merged);
       // The verifier's totals come from the code under test; the player count does not.
       expect(counts.players).toBe(2 * PLAYERS_PER_SHARD);
       expect(counts).toEqual(
-        Object.fromEntries(fixed!.verification.tables.map((t) => [t.table, t.sourceTotal])),
+        Object.fromEntries(fixed!.verification.tables.map((t) => [t.table, t.expectedRows])),
       );
       const players = await merged.query<{ id: string; home_server: number }>(
         'SELECT id, home_server FROM players',
@@ -124,7 +124,7 @@ describeEachDialect(
         ...(await idsOf(h.oracle('snowkey_c_tk_s2'), 'players')),
       ]);
       expect(s3.filter((id) => older.has(id)).length).toBeGreaterThan(0);
-      expect(grown!.merge.collisions).toBeGreaterThan(0);
+      expect(grown!.merge.totals.collisions).toBeGreaterThan(0);
       expect(grown!.verification.ok).toBe(false);
     });
   },

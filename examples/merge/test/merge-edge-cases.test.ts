@@ -1,18 +1,24 @@
 import { layouts, Snowflake } from '@snowkey/core';
+import {
+  BOOKKEEPING_TABLES,
+  type MergeDatabase,
+  MergeInputsChangedError,
+  type MergeRunResult,
+  type MergeSource,
+  openDatabase as openMergeDatabase,
+  runMerge,
+  verifyMerge,
+} from '@snowkey/merge';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { describeEachDialect } from '../../../test/helpers/databases.js';
 import {
   createGameDatabase,
   createShards,
-  ensureMergeTables,
+  GAME_POLICIES,
   GAME_TABLES,
-  MERGE_TABLES,
-  type MergeRun,
-  mergeShards,
   openDatabase,
   type Shard,
-  verifyMerge,
 } from '../src/index.js';
 import { harnessHost } from './support/harness-host.js';
 import { dumpOf } from './support/oracle.js';
@@ -40,11 +46,10 @@ async function fill(db: Knex, serverId: number, players: string[], guild: string
   await db('guilds').insert({ id: ids.nextId(), name: guild, leader_id: playerIds[0], created_at: 1 });
 }
 
-/** Empties a target, game tables children first, and its bookkeeping. */
-async function reset(db: Knex): Promise<void> {
-  for (const t of [...GAME_TABLES].reverse()) await db(t.name).del();
-  await ensureMergeTables(db);
-  for (const t of Object.values(MERGE_TABLES)) await db(t).del();
+/** Empties a target, game tables children first, and drops the merge's bookkeeping. */
+async function reset(db: MergeDatabase): Promise<void> {
+  for (const t of [...GAME_TABLES].reverse()) await db.execute(`DELETE FROM ${t.name}`);
+  for (const t of Object.values(BOOKKEEPING_TABLES)) await db.execute(`DROP TABLE IF EXISTS ${t}`);
 }
 
 describeEachDialect(
@@ -53,31 +58,38 @@ describeEachDialect(
     let h: ReturnType<typeof harnessHost>;
     let shards: Shard[];
     let dbs: Knex[];
-    let reference: { dump: string; run: MergeRun };
+    let engine: MergeSource[];
+    let reference: { dump: string; run: MergeRunResult };
 
     /** Merges the three shards into the harness database `name` with `run`. */
-    async function withTarget<T>(name: string, run: (target: Knex) => Promise<T>): Promise<T> {
-      const target = openDatabase(await createGameDatabase(h.host, 'snowkey_e', name));
+    async function withTarget<T>(name: string, run: (target: MergeDatabase) => Promise<T>): Promise<T> {
+      const target = await openMergeDatabase((await createGameDatabase(h.host, 'snowkey_e', name)).url);
       try {
         return await run(target);
       } finally {
-        await target.destroy();
+        await target.close();
       }
     }
-    const sources = () => shards.map((s, i) => ({ serverId: s.serverId, db: dbs[i]! }));
+    const sources = () => engine;
+    const merge = (
+      target: MergeDatabase,
+      more: { stopAfterBatches?: number; sources?: MergeSource[] } = {},
+    ) => runMerge({ sources: sources(), target, onConflict: GAME_POLICIES, batchSize: BATCH, ...more });
 
     beforeAll(async () => {
       h = harnessHost(ctx.dialect);
       shards = await createShards(h.host, 'snowkey_e', [1, 2, 3]);
       dbs = shards.map((s) => openDatabase(s.ref));
       for (const [i, s] of SERVERS.entries()) await fill(dbs[i]!, s.serverId, s.players, s.guild);
-      const run = await withTarget('reference', (target) =>
-        mergeShards({ sources: sources(), target, batchSize: BATCH }),
+      engine = await Promise.all(
+        shards.map(async (s) => ({ label: s.label, db: await openMergeDatabase(s.ref.url) })),
       );
+      const run = await withTarget('reference', (target) => merge(target));
       reference = { dump: await dumpOf(h.oracle('snowkey_e_reference')), run };
     });
     afterAll(async () => {
       await Promise.all((dbs ?? []).map((d) => d.destroy()));
+      await Promise.all((engine ?? []).map((s) => s.db.close()));
       await h?.dropAll();
     });
 
@@ -99,24 +111,24 @@ describeEachDialect(
       ]);
       const guilds = await merged.query<{ name: string }>('SELECT name FROM guilds ORDER BY id');
       expect(guilds.map((g) => g.name)).toEqual(['Dawnguard', 'Dawnguard.S2', 'Dawnguard.S3']);
-      const renames = await merged.query<{ source_server: number; old_name: string; new_name: string }>(
-        `SELECT source_server, old_name, new_name FROM ${MERGE_TABLES.renames} ORDER BY table_name, entity_id`,
+      const renames = await merged.query<{ source_label: string; old_value: string; new_value: string }>(
+        `SELECT source_label, old_value, new_value FROM ${BOOKKEEPING_TABLES.renames} ORDER BY table_name, row_key`,
       );
-      expect(renames.map((r) => [Number(r.source_server), r.old_name, r.new_name])).toEqual([
-        [2, 'Dawnguard', 'Dawnguard.S2'],
-        [3, 'Dawnguard', 'Dawnguard.S3'],
-        [2, 'Aria', 'Aria.S2.2'],
-        [2, LONG, `${cut}.S2`],
-        [3, 'Aria', 'Aria.S3'],
-        [3, LONG, `${cut}.S3`],
+      expect(renames.map((r) => [r.source_label, r.old_value, r.new_value])).toEqual([
+        ['S2', 'Dawnguard', 'Dawnguard.S2'],
+        ['S3', 'Dawnguard', 'Dawnguard.S3'],
+        ['S2', 'Aria', 'Aria.S2.2'],
+        ['S2', LONG, `${cut}.S2`],
+        ['S3', 'Aria', 'Aria.S3'],
+        ['S3', LONG, `${cut}.S3`],
       ]);
-      expect(reference.run.totals).toEqual({ rowsCopied: 11, collisions: 0, renames: 6 });
-      const target = openDatabase({ dialect: ctx.dialect, url: merged.url });
+      expect(reference.run.totals).toEqual({ copied: 11, skipped: 0, collisions: 0, renames: 6 });
+      const target = await openMergeDatabase(merged.url);
       try {
-        const v = await verifyMerge({ sources: sources(), target, layout: layouts.gameServer });
+        const v = await verifyMerge({ sources: sources(), target, onConflict: GAME_POLICIES });
         expect(v.problems).toEqual([]);
       } finally {
-        await target.destroy();
+        await target.close();
       }
     });
 
@@ -125,14 +137,9 @@ describeEachDialect(
       await withTarget('resumed', async (target) => {
         for (let k = 1; k < reference.run.batches; k++) {
           await reset(target);
-          const first = await mergeShards({
-            sources: sources(),
-            target,
-            batchSize: BATCH,
-            stopAfterBatches: k,
-          });
+          const first = await merge(target, { stopAfterBatches: k });
           expect(first.complete, `stopped after ${k}`).toBe(false);
-          const rest = await mergeShards({ sources: sources(), target, batchSize: BATCH });
+          const rest = await merge(target);
           expect(rest.totals, `resumed after ${k}`).toEqual(reference.run.totals);
           expect(await dumpOf(h.oracle('snowkey_e_resumed')), `resumed after ${k}`).toBe(reference.dump);
         }
@@ -141,10 +148,10 @@ describeEachDialect(
 
     test('GIVEN a finished merge WHEN run twice more THEN nothing is copied and the totals stay those of the first run', async () => {
       await withTarget('rerun', async (target) => {
-        await mergeShards({ sources: sources(), target, batchSize: BATCH });
+        await merge(target);
         for (const _ of [1, 2]) {
-          const again = await mergeShards({ sources: sources(), target, batchSize: BATCH });
-          expect(again).toMatchObject({ complete: true, batches: 0, rowsCopied: 0, renames: 0 });
+          const again = await merge(target);
+          expect(again).toMatchObject({ complete: true, batches: 0, run: { copied: 0, renames: 0 } });
           expect(again.totals).toEqual(reference.run.totals);
         }
       });
@@ -155,19 +162,16 @@ describeEachDialect(
       ['the servers in another order', [2, 1, 3]],
       ['a server left out', [1, 2]],
     ])(
-      'GIVEN a merge stopped half way WHEN resumed with %s THEN it is refused, naming sources, and nothing changes',
+      'GIVEN a merge stopped half way WHEN resumed with %s THEN it is refused and nothing changes',
       async (_, order) => {
         await withTarget(`order${order.length}${order[0]}`, async (target) => {
-          await mergeShards({ sources: sources(), target, batchSize: BATCH, stopAfterBatches: 5 });
+          await merge(target, { stopAfterBatches: 5 });
           const oracle = h.oracle(`snowkey_e_order${order.length}${order[0]}`);
           const before = await dumpOf(oracle);
-          const bySource = new Map(sources().map((s) => [s.serverId, s]));
-          const other = order.map((id) => bySource.get(id)!);
-          await expect(mergeShards({ sources: other, target, batchSize: BATCH })).rejects.toThrow(
-            expect.objectContaining({ argument: 'sources' }),
-          );
+          const other = order.map((id) => sources()[id - 1]!);
+          await expect(merge(target, { sources: other })).rejects.toThrow(MergeInputsChangedError);
           expect(await dumpOf(oracle)).toBe(before);
-          const rest = await mergeShards({ sources: sources(), target, batchSize: BATCH });
+          const rest = await merge(target);
           expect(rest.totals).toEqual(reference.run.totals);
           expect(await dumpOf(oracle)).toBe(reference.dump);
         });
@@ -176,31 +180,46 @@ describeEachDialect(
 
     test('GIVEN two AUTO_INCREMENT shards with one key holding identical values THEN that is a key collision: counted once, left out, the figures agree', async () => {
       const twins = await createShards(h.host, 'snowkey_t', [1, 2], 'autoincrement');
-      const [s1, s2] = twins.map((s) => openDatabase(s.ref));
-      const target = openDatabase(await createGameDatabase(h.host, 'snowkey_t', 'merged', 'autoincrement'));
+      const [s1, s2] = await Promise.all(twins.map((s) => openMergeDatabase(s.ref.url)));
+      const target = await openMergeDatabase(
+        (await createGameDatabase(h.host, 'snowkey_t', 'merged', 'autoincrement')).url,
+      );
       try {
-        const same = { id: 1, name: 'Aria', home_server: 1, level: 1, created_at: 1 };
-        await s1!('players').insert(same);
-        await s2!('players').insert([same, { ...same, id: 2, name: 'Bram' }]);
-        const twinSources = [
-          { serverId: 1, db: s1! },
-          { serverId: 2, db: s2! },
-        ];
-        const run = await mergeShards({ sources: twinSources, target });
-        const v = await verifyMerge({ sources: twinSources, target });
+        const same = [1, 'Aria', 1, 1, 1];
+        const insert =
+          'INSERT INTO players (id, name, home_server, level, created_at) VALUES (?, ?, ?, ?, ?)';
+        await s1!.execute(insert, same);
+        await s2!.execute(insert, same);
+        await s2!.execute(insert, [2, 'Bram', 1, 1, 1]);
+        const inputs = {
+          sources: [
+            { label: 'S1', db: s1! },
+            { label: 'S2', db: s2! },
+          ],
+          target,
+          onConflict: GAME_POLICIES,
+          keyCollisions: 'record' as const,
+        };
+        const run = await runMerge(inputs);
+        const v = await verifyMerge(inputs);
         const merged = h.oracle('snowkey_t_merged');
         const [count] = await merged.query<{ n: string | number }>('SELECT COUNT(*) AS n FROM players');
-        const recorded = await merged.query<{ source_server: number; entity_id: string }>(
-          `SELECT source_server, entity_id FROM ${MERGE_TABLES.collisions}`,
+        const recorded = await merged.query<{ source_position: number; row_key: string }>(
+          `SELECT source_position, row_key FROM ${BOOKKEEPING_TABLES.collisions}`,
         );
         expect(Number(count!.n)).toBe(2);
-        expect(recorded.map((r) => [Number(r.source_server), String(r.entity_id)])).toEqual([[2, '1']]);
+        expect(recorded.map((r) => [Number(r.source_position), r.row_key])).toEqual([[1, '["i:1"]']]);
         expect(run.totals.collisions).toBe(1);
         const players = v.tables.find((t) => t.table === 'players')!;
-        expect(players).toMatchObject({ sourceTotal: 3, merged: 2, lost: 1, sharedKeys: 1 });
+        expect(players).toMatchObject({
+          sourceRows: { S1: 1, S2: 2 },
+          targetRows: 2,
+          leftOut: 1,
+          missing: 0,
+        });
         expect(v.ok).toBe(false);
       } finally {
-        await Promise.all([s1!.destroy(), s2!.destroy(), target.destroy()]);
+        await Promise.all([s1!.close(), s2!.close(), target.close()]);
       }
     });
   },

@@ -1,10 +1,10 @@
+import { type MergeInputs, openDatabase as openMergeDatabase, runMerge } from '@snowkey/merge';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { describeEachDialect } from '../../../test/helpers/databases.js';
 import {
   createGameDatabase,
+  GAME_POLICIES,
   type MergeScenarioResult,
-  mergeShards,
-  openDatabase,
   plainSnowflakePlayer,
   runMergeScenario,
   type Shard,
@@ -45,20 +45,16 @@ describeEachDialect(
     });
 
     /** Merges the scenario's shards into a fresh target with `run`, returns the target's oracle. */
-    async function mergeInto(
-      name: string,
-      run: (
-        sources: { serverId: number; db: ReturnType<typeof openDatabase> }[],
-        target: ReturnType<typeof openDatabase>,
-      ) => Promise<void>,
-    ) {
+    async function mergeInto(name: string, run: (inputs: MergeInputs) => Promise<void>) {
       const ref = await createGameDatabase(h.host, 'snowkey_m', name);
-      const target = openDatabase(ref);
-      const sources = result.shards.map((s: Shard) => ({ serverId: s.serverId, db: openDatabase(s.ref) }));
+      const target = await openMergeDatabase(ref.url);
+      const sources = await Promise.all(
+        result.shards.map(async (s: Shard) => ({ label: s.label, db: await openMergeDatabase(s.ref.url) })),
+      );
       try {
-        await run(sources, target);
+        await run({ sources, target, onConflict: GAME_POLICIES });
       } finally {
-        await Promise.all([target.destroy(), ...sources.map((s) => s.db.destroy())]);
+        await Promise.all([target.close(), ...sources.map((s) => s.db.close())]);
       }
       return h.oracle(`snowkey_m_${name}`);
     }
@@ -109,12 +105,16 @@ describeEachDialect(
 
     test('GIVEN names taken on both servers THEN the second is renamed with a .S2 suffix and recorded', async () => {
       const merged = h.oracle('snowkey_m_merged');
-      const renames = await merged.query<{
-        table_name: string;
-        entity_id: string;
-        old_name: string;
-        new_name: string;
-      }>('SELECT table_name, entity_id, old_name, new_name FROM snowkey_merge_renames');
+      const renames = (
+        await merged.query<{ table_name: string; row_key: string; old_value: string; new_value: string }>(
+          'SELECT table_name, row_key, old_value, new_value FROM snowkey_merge_renames',
+        )
+      ).map((r) => ({
+        table_name: r.table_name,
+        entity_id: (JSON.parse(r.row_key) as string[])[0]!.slice(2),
+        old_name: r.old_value,
+        new_name: r.new_value,
+      }));
       const s1Names = new Set(
         (await h.oracle('snowkey_m_s1').query<{ name: string }>('SELECT name FROM players')).map(
           (r) => r.name,
@@ -141,17 +141,17 @@ describeEachDialect(
     test("GIVEN the example's own verifier THEN it agrees: ok, with no problems", () => {
       expect(result.verification.problems).toEqual([]);
       expect(result.verification.ok).toBe(true);
-      expect(result.merge.collisions).toBe(0);
-      expect(result.merge.totals.rowsCopied).toBe(
-        result.verification.tables.reduce((a, t) => a + t.sourceTotal, 0),
+      expect(result.merge.totals.collisions).toBe(0);
+      expect(result.merge.totals.copied).toBe(
+        result.verification.tables.reduce((a, t) => a + t.expectedRows, 0),
       );
     });
 
     test('GIVEN a finished merge WHEN run again THEN nothing changes', async () => {
-      const again = await mergeInto('again', async (sources, target) => {
-        await mergeShards({ sources, target, batchSize: 20 });
-        const second = await mergeShards({ sources, target, batchSize: 20 });
-        expect(second).toMatchObject({ complete: true, batches: 0, rowsCopied: 0, renames: 0 });
+      const again = await mergeInto('again', async (inputs) => {
+        await runMerge({ ...inputs, batchSize: 20 });
+        const second = await runMerge({ ...inputs, batchSize: 20 });
+        expect(second).toMatchObject({ complete: true, batches: 0, run: { copied: 0, renames: 0 } });
         expect(second.totals).toEqual(result.merge.totals);
       });
       expect(await dumpOf(again)).toBe(reference);
@@ -160,11 +160,11 @@ describeEachDialect(
     test.each([1, 4, 9])(
       'GIVEN a merge stopped after batch %i WHEN run again THEN the result is identical to an uninterrupted merge',
       async (k) => {
-        const resumed = await mergeInto(`stop${k}`, async (sources, target) => {
-          const first = await mergeShards({ sources, target, batchSize: 20, stopAfterBatches: k });
+        const resumed = await mergeInto(`stop${k}`, async (inputs) => {
+          const first = await runMerge({ ...inputs, batchSize: 20, stopAfterBatches: k });
           expect(first.complete).toBe(false);
           expect(first.batches).toBe(k);
-          const rest = await mergeShards({ sources, target, batchSize: 20 });
+          const rest = await runMerge({ ...inputs, batchSize: 20 });
           expect(rest.complete).toBe(true);
           expect(rest.totals).toEqual(result.merge.totals);
         });
@@ -173,10 +173,9 @@ describeEachDialect(
     );
 
     test('GIVEN a crash inside batch 6 after its inserts WHEN run again THEN nothing of it survives and the result is identical', async () => {
-      const resumed = await mergeInto('crash', async (sources, target) => {
-        const crash = mergeShards({
-          sources,
-          target,
+      const resumed = await mergeInto('crash', async (inputs) => {
+        const crash = runMerge({
+          ...inputs,
           batchSize: 20,
           beforeCommit: ({ batch }) => {
             if (batch === 6) throw new Error('power cut');
@@ -190,7 +189,7 @@ describeEachDialect(
         const present = Object.values(await countsOf(db)).reduce((a, b) => a + b, 0);
         expect(present).toBeGreaterThan(0);
         expect(Number(saved!.n)).toBe(present);
-        await mergeShards({ sources, target, batchSize: 20 });
+        await runMerge({ ...inputs, batchSize: 20 });
       });
       expect(await dumpOf(resumed)).toBe(reference);
     });

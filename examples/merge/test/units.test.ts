@@ -6,7 +6,6 @@ import {
   NameDrawer,
   parseExampleArgs,
   seededRandom,
-  suffixedName,
   TicketCounter,
 } from '../src/index.js';
 
@@ -37,26 +36,6 @@ describe('TicketCounter', () => {
 });
 
 describe('names', () => {
-  test.each([
-    { name: 'Aria', server: 2, attempt: 1, max: undefined, expected: 'Aria.S2' },
-    { name: 'Aria', server: 2, attempt: 2, max: undefined, expected: 'Aria.S2.2' },
-    { name: 'Nyx7', server: 4095, attempt: 1, max: undefined, expected: 'Nyx7.S4095' },
-    { name: 'Aria', server: 2, attempt: 1, max: 40, expected: 'Aria.S2' },
-    { name: 'Bartholomew', server: 2, attempt: 1, max: 9, expected: 'Bartho.S2' },
-    { name: 'Bartholomew', server: 2, attempt: 12, max: 8, expected: 'Ba.S2.12' },
-    { name: '雪花雪花雪花', server: 2, attempt: 1, max: 6, expected: '雪花雪.S2' },
-  ])(
-    'GIVEN $name from S$server, attempt $attempt, a column of $max THEN the name is $expected',
-    ({ name, server, attempt, max, expected }) => {
-      expect(suffixedName(name, server, attempt, max)).toBe(expected);
-      if (max !== undefined) expect([...expected].length).toBeLessThanOrEqual(max);
-    },
-  );
-
-  test('GIVEN a column too short for the suffix THEN an InvalidArgumentError names maxLength', () => {
-    expect(() => suffixedName('Aria', 2, 1, 3)).toThrow(expect.objectContaining({ argument: 'maxLength' }));
-  });
-
   test('GIVEN one seed THEN a drawer draws the same unique names, none containing the rename separator', () => {
     const draw = () => {
       const d = new NameDrawer('player', 300, seededRandom(7));

@@ -72,7 +72,7 @@ export async function dumpOf(db: SqlReader): Promise<string> {
   for (const t of GAME_TABLE_NAMES) parts.push(await db.query(`SELECT * FROM ${t} ORDER BY id`));
   parts.push(
     await db.query(
-      'SELECT table_name, entity_id, source_server, old_name, new_name FROM snowkey_merge_renames ORDER BY table_name, entity_id',
+      'SELECT table_name, row_key, column_name, source_label, old_value, new_value FROM snowkey_merge_renames ORDER BY table_name, row_key',
     ),
   );
   return JSON.stringify(parts, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
