@@ -34,10 +34,18 @@ const MY = process.env.SNOWKEY_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
 async function fresh(dialect: Dialect, name: string): Promise<{ db: MergeDatabase; drop(): Promise<void> }> {
   if (dialect === 'sqlite') {
     const file = join(tmpdir(), `${name}.sqlite`);
-    const clean = () => ['', '-wal', '-shm', '-journal'].forEach((s) => rmSync(file + s, { force: true }));
+    const clean = () => {
+      for (const s of ['', '-wal', '-shm', '-journal']) rmSync(file + s, { force: true });
+    };
     clean();
     const db = await openDatabase(`file:${file}`);
-    return { db, drop: async () => (await db.close(), clean()) };
+    return {
+      db,
+      drop: async () => {
+        await db.close();
+        clean();
+      },
+    };
   }
   const url = new URL(dialect === 'postgres' ? PG : MY);
   const admin = async (sql: string) => {
@@ -57,10 +65,10 @@ async function fresh(dialect: Dialect, name: string): Promise<{ db: MergeDatabas
   const db = await openDatabase(url.toString());
   return {
     db,
-    drop: async () => (
-      await db.close(),
-      await admin(`DROP DATABASE IF EXISTS ${q}${dialect === 'postgres' ? ' WITH (FORCE)' : ''}`)
-    ),
+    drop: async () => {
+      await db.close();
+      await admin(`DROP DATABASE IF EXISTS ${q}${dialect === 'postgres' ? ' WITH (FORCE)' : ''}`);
+    },
   };
 }
 

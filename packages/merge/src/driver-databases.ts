@@ -1,4 +1,5 @@
-import { InvalidArgumentError, toPostgresPlaceholders } from '@snowkey/core';
+import { InvalidArgumentError } from '@snowkey/core';
+import { toPostgresPlaceholders } from '@snowkey/core/adapter';
 import type { MergeDatabase, MergeStatements, SqlValue } from './database.js';
 import { serialized } from './serialized.js';
 

@@ -1,6 +1,5 @@
 export type { Interruptions, ProgressEvent } from './batch-loop.js';
 export { BOOKKEEPING_TABLES } from './bookkeeping.js';
-export { type CopyOrder, copyOrder } from './copy-order.js';
 export type { MergeDatabase, MergeStatements, SqlValue } from './database.js';
 export {
   type MysqlPoolLike,
@@ -11,15 +10,15 @@ export {
   sqliteDatabase,
 } from './driver-databases.js';
 export {
+  DanglingReferenceError,
   MergeConflictError,
   MergeInputsChangedError,
   MergeSchemaError,
   MissingDriverError,
 } from './errors.js';
 export type { ConflictPolicy, MergeInputs, MergeSource } from './merge-setup.js';
-export { openDatabase, sqlitePath } from './open-database.js';
+export { openDatabase } from './open-database.js';
 export { type MergePlan, planMerge, type SourceNodeIds, type TablePlan } from './plan-merge.js';
-export { readSchema } from './read-schema.js';
 export type { RekeyOptions } from './rekey-setup.js';
 export {
   type MergeCounts,
@@ -29,8 +28,6 @@ export {
   runMerge,
 } from './run-merge.js';
 export { type RekeyRunResult, runRekey } from './run-rekey.js';
-export type { ColumnInfo, ForeignKeyInfo, SchemaInfo, TableInfo, UniqueInfo } from './schema.js';
-export { suffixedName } from './suffixed-name.js';
 export type { TableVerification, Verification } from './verification.js';
 export { verifyMerge } from './verify-merge.js';
 export { verifyRekey } from './verify-rekey.js';

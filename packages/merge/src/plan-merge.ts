@@ -162,7 +162,7 @@ export async function planMerge(inputs: MergeInputs & { readonly layout?: Layout
   if (inputs.layout) {
     nodeIds = inputs.sources.map((s, i) => {
       const sharedWith = inputs.sources
-        .filter((o, j) => j !== i && [...nodes[i]!].some((n) => nodes[j]!.has(n)))
+        .filter((_, j) => j !== i && [...nodes[i]!].some((n) => nodes[j]!.has(n)))
         .map((o) => o.label);
       return {
         source: s.label,

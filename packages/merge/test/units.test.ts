@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { copyOrder, suffixedName, type TableInfo } from '../src/index.js';
+import { copyOrder } from '../src/copy-order.js';
+import type { TableInfo } from '../src/schema.js';
+import { suffixedName } from '../src/suffixed-name.js';
 import { decodeKey, encodeKey } from '../src/values.js';
 
 describe('suffixedName', () => {
