@@ -9,7 +9,9 @@ function table(head: string[], rows: (string | number)[][]): string {
     style: { head: [], border: [], compact: true },
     chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
   });
-  for (const r of rows) t.push(r.map((c) => (typeof c === 'number' ? n(c) : c)));
+  for (const r of rows) {
+    t.push(r.map((c) => (typeof c === 'number' ? { content: n(c), hAlign: 'right' as const } : c)));
+  }
   return t.toString();
 }
 

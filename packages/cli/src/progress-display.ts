@@ -20,7 +20,7 @@ export function progressDisplay(io: CliIo): { onProgress(p: ProgressEvent): void
   const bar = new cliProgress.SingleBar(
     {
       stream: stream as unknown as NodeJS.WritableStream,
-      format: ' {phase} {step} |{bar}| {value}/{total} rows {percentage}% {eta_formatted}',
+      format: ' {phase} {step} |{bar}| {value}/{total} rows {percentage}%',
       hideCursor: true,
       clearOnComplete: false,
     },
