@@ -1,7 +1,8 @@
 // The merge benchmark: `pnpm bench:merge` (flags: --db sqlite,postgres,mysql --rows 1000000
 // --batch 1000). Per database: a shard of ROWS rows on AUTO_INCREMENT keys re-keyed into an empty
 // copy, then two shards of ROWS/2 rows each merged into an empty target, each timed with its
-// verification apart. Never part of `pnpm test`.
+// verification apart, beside the baseline: the same rows written by plain multi-row INSERTs.
+// Never part of `pnpm test`.
 import { rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -101,7 +102,19 @@ for (const dialect of values.db.split(',') as Dialect[]) {
   const made: { drop(): Promise<void> }[] = [];
   try {
     process.stdout.write(`${dialect}: filling...\n`);
+    // The baseline: the same rows written by plain multi-row INSERTs in transactions, no reads.
+    const fill0 = performance.now();
     const ai = await world(dialect, 'skbench_ai', ROWS, 0n, true, 'a');
+    const fillMs = performance.now() - fill0;
+    results.push([
+      dialect,
+      'baseline: plain INSERT',
+      ROWS.toLocaleString('en-US'),
+      secs(fillMs),
+      rate(ROWS, fillMs),
+      '-',
+      '1.00',
+    ]);
     const rk = await world(dialect, 'skbench_rekeyed', 0, 0n, false, '');
     made.push(ai, rk);
     const options = { source: ai.db, target: rk.db, layout: layouts.gameServer, node: { serverId: 9 } };
@@ -144,6 +157,7 @@ for (const dialect of values.db.split(',') as Dialect[]) {
       secs(m.elapsedMs),
       rate(m.totals.copied, m.elapsedMs),
       secs(mvMs),
+      (m.elapsedMs / fillMs).toFixed(2),
     ]);
     process.stdout.write(`${dialect}: merge ${secs(m.elapsedMs)}\n`);
   } finally {
@@ -151,7 +165,7 @@ for (const dialect of values.db.split(',') as Dialect[]) {
   }
 }
 
-const head = ['database', 'job', 'rows', 'time', 'rows/s', 'verify'];
+const head = ['database', 'job', 'rows', 'time', 'rows/s', 'verify', 'time / baseline'];
 const widths = head.map((h, i) => Math.max(h.length, ...results.map((r) => r[i]!.length)));
 console.log(
   `\n${[head, ...results].map((r) => r.map((c, i) => (i >= 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ')).join('\n')}`,
