@@ -89,7 +89,14 @@ async function world(
 
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const rate = (rows: number, ms: number) => Math.round((rows * 1000) / ms).toLocaleString('en-US');
-const results: string[][] = [];
+const rows: string[][] = [];
+/** Keeps a result row for the table, and prints it at once so a failure later loses nothing. */
+const results = {
+  push(row: string[]) {
+    rows.push(row);
+    process.stdout.write(`  ${row.join(' | ')}\n`);
+  },
+};
 console.log(`snowkey merge benchmark, ${new Date().toISOString()}`);
 console.log(
   `node ${process.version}, ${cpus()[0]?.model ?? 'cpu'} x ${cpus().length}, load ${loadavg()
@@ -130,6 +137,7 @@ for (const dialect of values.db.split(',') as Dialect[]) {
       secs(r.elapsedMs),
       rate(r.totals.rowsCopied, r.elapsedMs),
       secs(rvMs),
+      (r.elapsedMs / fillMs).toFixed(2),
     ]);
     process.stdout.write(`${dialect}: rekey ${secs(r.elapsedMs)}\n`);
 
@@ -166,7 +174,7 @@ for (const dialect of values.db.split(',') as Dialect[]) {
 }
 
 const head = ['database', 'job', 'rows', 'time', 'rows/s', 'verify', 'time / baseline'];
-const widths = head.map((h, i) => Math.max(h.length, ...results.map((r) => r[i]!.length)));
+const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
 console.log(
-  `\n${[head, ...results].map((r) => r.map((c, i) => (i >= 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ')).join('\n')}`,
+  `\n${[head, ...rows].map((r) => r.map((c, i) => (i >= 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ')).join('\n')}`,
 );
