@@ -2,14 +2,7 @@ import { InvalidArgumentError } from '@snowkey/core';
 import { type CopyOrder, copyOrder } from './copy-order.js';
 import type { MergeDatabase } from './database.js';
 import { readSchema } from './read-schema.js';
-import {
-  column,
-  type ForeignKeyInfo,
-  rowKey,
-  type SchemaInfo,
-  type TableInfo,
-  type UniqueInfo,
-} from './schema.js';
+import { column, type ForeignKeyInfo, rowKey, type TableInfo, type UniqueInfo } from './schema.js';
 
 /**
  * What to do when a source row's value of a unique constraint is already held by another row of
@@ -241,6 +234,3 @@ export async function setUpMerge(inputs: MergeInputs): Promise<MergeSetup> {
   });
   return { order: copy.order.filter((n) => tables.has(n)), tables, problems, fingerprint, copy };
 }
-
-/** The schemas a merge reads, for callers that want them. */
-export type { SchemaInfo };
