@@ -77,7 +77,11 @@ describe('snowkey decode', () => {
     ['non-digits', ['decode', '12a'], /"id" must be a decimal string.*received "12a"/],
     ['a sign', ['decode', '--', '-5'], /received "-5"/],
     ['2^64', ['decode', '18446744073709551616'], /received "18446744073709551616"/],
-    ['an id wider than the layout', ['decode', String(2n ** 63n)], /below 2\^63 for layout "snowkey"/],
+    [
+      'an id wider than the layout',
+      ['decode', String(2n ** 63n)],
+      /in 0\.\.2\^63-1 \(an id of layout "snowkey"\)/,
+    ],
     [
       'an unknown layout',
       ['decode', '1', '--layout', 'nope'],

@@ -1,5 +1,5 @@
 import { InvalidArgumentError, InvalidIdError } from './errors.js';
-import { parseId } from './id-string.js';
+import { readUnsignedId } from './id-string.js';
 import { assertLayout, type Layout, withEpoch } from './layout.js';
 
 /**
@@ -28,8 +28,10 @@ export type DecodedId<F extends string = string> = DecodedParts &
   (string extends F ? { readonly [nodeField: string]: unknown } : { readonly [K in F]: number });
 
 /**
- * Decodes an id of `layout` (a bigint, a decimal string or a safe integer). Invalid input
- * (non-digits, negative, fractions, unsafe Numbers, null, ids wider than the layout) is an
+ * Decodes an id of `layout` (a bigint, a decimal string or a safe integer). It reads the same
+ * strict syntax as `parseId`, but over the layout's whole width (0..2^64-1 for an `unsigned`
+ * layout), since decoding an id is inspection, not a key to look up. Invalid input (non-digits,
+ * signs, leading zeros, fractions, unsafe Numbers, null, ids wider than the layout) is an
  * {@link InvalidIdError} naming what it got.
  *
  * @example
@@ -46,9 +48,13 @@ export function decode<F extends string>(
   }
   const given = assertLayout(options.layout) as Layout<F>;
   const layout = options.epoch === undefined ? given : withEpoch(given, options.epoch);
-  const value = parseId(id);
-  if (value >> BigInt(layout.totalBits) !== 0n) {
-    throw new InvalidIdError('id', `below 2^${layout.totalBits} for layout "${layout.name}"`, id);
+  const value = readUnsignedId(id);
+  if (value === undefined || value >> BigInt(layout.totalBits) !== 0n) {
+    throw new InvalidIdError(
+      'id',
+      `a decimal string of digits (no sign, spaces, leading zeros or fraction), a bigint or a safe integer Number, in 0..2^${layout.totalBits}-1 (an id of layout "${layout.name}")`,
+      id,
+    );
   }
   const ticks = Number(value >> BigInt(layout.timestampShift));
   const timestamp = layout.epoch + ticks * layout.timeUnitMs;

@@ -124,11 +124,13 @@ export class TimestampOutOfRangeError extends SnowkeyError {
 }
 
 /**
- * A value that is not a valid id: not a non-negative integer below 2^64, a fraction, an unsafe
- * Number, a non-digit string, null...
+ * A value that is not a valid id where one was expected from outside (JSON, a URL, a form, a
+ * row): not a key in 1..2^63-1, a non-canonical string (sign, spaces, leading zeros, fraction), an
+ * unsafe Number, null... In an HTTP handler it means the client sent a bad id: `@snowkey/http`
+ * answers it with a 400.
  *
  * @example
- * parseId('12a'); // InvalidIdError: "id" must be a decimal string of digits, a bigint or a safe integer in 0..2^64-1 (received "12a")
+ * parseId('12a'); // InvalidIdError: "id" must be a bigint in 1..2^63-1: a decimal string of digits ... (received "12a")
  */
 export class InvalidIdError extends InvalidArgumentError {}
 

@@ -13,7 +13,7 @@ export {
   WorkerIdLeaseError,
 } from './errors.js';
 export type { IdGenerator } from './id-generator.js';
-export { idReplacer, idReviver, parseId, toIdString } from './id-string.js';
+export { type IdString, idReplacer, idReviver, isIdString, parseId, toIdString } from './id-string.js';
 export {
   DEFAULT_EPOCH,
   defineLayout,

@@ -62,7 +62,9 @@ describe('decode input validation', () => {
   });
 
   test('GIVEN an id wider than a signed layout THEN refused naming the layout', () => {
-    expect(() => decode(2n ** 63n, { layout: layouts.snowkey })).toThrow(/below 2\^63 for layout "snowkey"/);
+    expect(() => decode(2n ** 63n, { layout: layouts.snowkey })).toThrow(
+      /in 0\.\.2\^63-1 \(an id of layout "snowkey"\)/,
+    );
   });
 
   test('GIVEN an epoch override THEN the timestamp moves with it', () => {
