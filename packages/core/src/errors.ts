@@ -134,6 +134,38 @@ export class TimestampOutOfRangeError extends SnowkeyError {
  */
 export class InvalidIdError extends InvalidArgumentError {}
 
+const PUBLIC_ID_FAULTS = {
+  type: 'it is not a string',
+  length: 'it does not have 12 characters',
+  character: 'it has a character outside 0-9, A-Z, a-z without l (case matters)',
+  range: 'it stands for no key',
+  check: 'the check character does not match: a typo, or a public id of another entity',
+} as const;
+
+/**
+ * A string that is not a public id of the codec's entity (see `publicIdCodec`). `fault` says
+ * what is wrong: `'length'`, `'character'`, `'check'` (a typo, or another entity's id), `'range'`
+ * (well-formed, but no key's), `'type'` (not a string). An {@link InvalidIdError}, so
+ * `@snowkey/http` answers it with a 400 like any bad id.
+ *
+ * @example
+ * orders.decode('3kTMd9fLq0Zc');
+ * // InvalidPublicIdError: "publicId" must be a public id of "order": 12 characters ... (the check character does not match: a typo, ...) (received "3kTMd9fLq0Zc")
+ */
+export class InvalidPublicIdError extends InvalidIdError {
+  readonly entity: string;
+  readonly fault: keyof typeof PUBLIC_ID_FAULTS;
+  constructor(argument: string, entity: string, fault: keyof typeof PUBLIC_ID_FAULTS, received: unknown) {
+    super(
+      argument,
+      `a public id of "${entity}": 12 characters of 0-9, A-Z, a-z without l, the last a check character (${PUBLIC_ID_FAULTS[fault]})`,
+      received,
+    );
+    this.entity = entity;
+    this.fault = fault;
+  }
+}
+
 /**
  * The generator was stopped from issuing an id by its fence: a lease that expired or could
  * not be renewed in time. Nothing was issued; retry after the lease is renewed.

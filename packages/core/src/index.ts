@@ -7,6 +7,7 @@ export {
   InvalidArgumentError,
   InvalidIdError,
   InvalidLayoutError,
+  InvalidPublicIdError,
   LeaseExpiredError,
   SnowkeyError,
   TimestampOutOfRangeError,
@@ -30,6 +31,12 @@ export type { LeaseNodeIdOptions } from './lease/lease-options.js';
 export { leaseTableDdl } from './lease/lease-table.js';
 export type { LeaseState, NodeLease } from './lease/node-lease.js';
 export { nodeIdFromEnv } from './node-id.js';
+export {
+  type PublicId,
+  type PublicIdCodec,
+  type PublicIdOptions,
+  publicIdCodec,
+} from './public-id/public-id-codec.js';
 export { type IdRange, shardIdRange } from './segment/id-range.js';
 export { redisSegmentStore } from './segment/redis-segment-store.js';
 export type { SegmentRunway } from './segment/runway.js';
