@@ -1,0 +1,43 @@
+// The 10M-id property run for public ids: `pnpm bench:public-id-collisions` (about a minute; too
+// slow for `pnpm test`, which runs 200,000). Encodes 10M keys of two kinds, the ones that matter:
+// 5M consecutive keys from 1 (an auto-increment table, the worst case for hiding order) and 5M
+// ids from a real generator, 50 to a millisecond; then checks every public id decodes to its key
+// and that no two are equal (all 10M strings in one Set). Prints the counts; exits 1 on any fault.
+import { layouts, publicIdCodec, Snowflake } from '@snowkey/core';
+
+const HALF = Number(process.env.COLLISION_HALF ?? 5_000_000);
+const codec = publicIdCodec({ key: '5f0c7e2a9b3d4e6f8a1b2c3d4e5f6a7b', entity: 'order' });
+
+let ms = Date.UTC(2026, 10, 1);
+let calls = 0;
+const gen = new Snowflake({
+  layout: layouts.default,
+  workerId: 7,
+  clock: () => (calls++ % 50 === 0 ? ++ms : ms),
+});
+
+const seen = new Set<string>();
+let roundTripFaults = 0;
+let checked = 0;
+const started = performance.now();
+
+function check(id: bigint): void {
+  const pid = codec.encode(id);
+  if (codec.decode(pid) !== id) roundTripFaults++;
+  seen.add(pid);
+  checked++;
+  if (checked % 1_000_000 === 0) {
+    console.log(`${checked / 1e6}M checked, ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  }
+}
+
+for (let id = 1n; id <= BigInt(HALF); id++) check(id);
+for (let left = HALF; left > 0; left -= 10_000)
+  for (const id of gen.nextIds(Math.min(10_000, left))) check(id);
+
+const collisions = checked - seen.size;
+console.log(
+  `\n${checked.toLocaleString('en')} keys (${HALF.toLocaleString('en')} consecutive from 1, ${HALF.toLocaleString('en')} generator ids): ` +
+    `${roundTripFaults} round-trip faults, ${collisions} collisions, ${((performance.now() - started) / 1000).toFixed(0)} s`,
+);
+if (roundTripFaults > 0 || collisions > 0) process.exit(1);
