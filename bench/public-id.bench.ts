@@ -81,12 +81,18 @@ for (const row of rows) {
 
 function encoder(row: Row): () => unknown {
   let i = 0;
-  return () => row.encode(ids[(i = (i + 1) & (POOL - 1))]!);
+  return () => {
+    i = (i + 1) & (POOL - 1);
+    return row.encode(ids[i]!);
+  };
 }
 function decoder(row: Row): () => unknown {
   const texts = ids.map((id) => row.encode(id));
   let i = 0;
-  return () => row.decode(texts[(i = (i + 1) & (POOL - 1))]!);
+  return () => {
+    i = (i + 1) & (POOL - 1);
+    return row.decode(texts[i]!);
+  };
 }
 
 const load = () =>
