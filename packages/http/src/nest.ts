@@ -1,0 +1,66 @@
+// @snowkey/http/nest: a pipe for ids coming in, an interceptor for bigints going out.
+import {
+  type ArgumentMetadata,
+  BadRequestException,
+  type CallHandler,
+  type ExecutionContext,
+  Injectable,
+  type NestInterceptor,
+  type PipeTransform,
+} from '@nestjs/common';
+import { idReplacer, parseId } from '@snowkey/core';
+import { map, type Observable } from 'rxjs';
+import { idErrorBody } from './id-error-body.js';
+
+/**
+ * Turns a route parameter, query value or body field into a key, like Nest's `ParseIntPipe`:
+ * `parseId` (the canonical decimal string of a key, 1..2^63-1), or a public-id codec's `decode`
+ * when one is given. A bad id is a `BadRequestException` whose body is an {@link IdErrorBody}
+ * naming where it was read (`param.id`, `body.ownerId`).
+ *
+ * @example
+ * @Get(':id') find(@Param('id', ParseIdPipe) id: bigint) { return this.players.findOneBy({ id }); }
+ * @Get('by-public-id/:pid') byPublicId(@Param('pid', new ParseIdPipe(orderIds)) id: bigint) { ... }
+ */
+@Injectable()
+export class ParseIdPipe implements PipeTransform<unknown, bigint> {
+  readonly #codec: { decode(value: string, argument?: string): bigint } | undefined;
+  constructor(codec?: { decode(value: string, argument?: string): bigint }) {
+    this.#codec = codec;
+  }
+  transform(value: unknown, metadata: ArgumentMetadata): bigint {
+    const argument = metadata.data ? `${metadata.type}.${metadata.data}` : metadata.type;
+    try {
+      return this.#codec ? this.#codec.decode(value as string, argument) : parseId(value, argument);
+    } catch (err) {
+      const body = idErrorBody(err);
+      if (body) throw new BadRequestException(body);
+      throw err;
+    }
+  }
+}
+
+function isJsonData(data: unknown): boolean {
+  if (data === null || typeof data !== 'object') return typeof data === 'bigint';
+  if (ArrayBuffer.isView(data) || data instanceof ArrayBuffer) return false;
+  const streamy = data as { pipe?: unknown; getStream?: unknown };
+  return typeof streamy.pipe !== 'function' && typeof streamy.getStream !== 'function';
+}
+
+/**
+ * Writes every bigint of a handler's result (entities from TypeORM, rows from Prisma) as its
+ * exact decimal string, on any Nest platform (Express or Fastify), so responses never fail with
+ * "Do not know how to serialize a BigInt" and never hand the client a Number it would round.
+ * Buffers and streams pass through untouched.
+ *
+ * @example
+ * app.useGlobalInterceptors(new IdJsonInterceptor());
+ */
+@Injectable()
+export class IdJsonInterceptor implements NestInterceptor {
+  intercept(_context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    return next
+      .handle()
+      .pipe(map((data: unknown) => (isJsonData(data) ? JSON.parse(JSON.stringify(data, idReplacer)) : data)));
+  }
+}
