@@ -41,9 +41,13 @@ function checkCanonical(value: unknown, raw: unknown, path: string): void {
       checkCanonical(v, pair[1], `${path}[${i}].value`);
     });
   } else if (value instanceof Set) {
-    [...value].forEach((v, i) => checkCanonical(v, at(i), `${path}[${i}]`));
+    [...value].forEach((v, i) => {
+      checkCanonical(v, at(i), `${path}[${i}]`);
+    });
   } else if (Array.isArray(value)) {
-    value.forEach((v, i) => checkCanonical(v, at(i), `${path}[${i}]`));
+    value.forEach((v, i) => {
+      checkCanonical(v, at(i), `${path}[${i}]`);
+    });
   } else if (isPlainObject(value)) {
     for (const k of Object.keys(value)) checkCanonical(value[k], at(k), path ? `${path}.${k}` : k);
   }
