@@ -6,6 +6,7 @@ import {
   type ExecutionContext,
   Injectable,
   type NestInterceptor,
+  Optional,
   type PipeTransform,
 } from '@nestjs/common';
 import { idReplacer, parseId } from '@snowkey/core';
@@ -25,7 +26,8 @@ import { idErrorBody } from './id-error-body.js';
 @Injectable()
 export class ParseIdPipe implements PipeTransform<unknown, bigint> {
   readonly #codec: { decode(value: string, argument?: string): bigint } | undefined;
-  constructor(codec?: { decode(value: string, argument?: string): bigint }) {
+  // @Optional: when Nest builds the pipe itself (`@Param('id', ParseIdPipe)`), there is no codec to inject.
+  constructor(@Optional() codec?: { decode(value: string, argument?: string): bigint }) {
     this.#codec = codec;
   }
   transform(value: unknown, metadata: ArgumentMetadata): bigint {
