@@ -216,6 +216,22 @@ export const PUBLIC_SURFACE: Readonly<
     values: ['snowflakeId', 'snowflakeRef'],
     types: ['SQLiteSnowflakeIdBuilder'],
   },
+  '@snowkey/http': {
+    values: ['idErrorBody', 'idErrorResponse', 'jsonResponse', 'strictBigints'],
+    types: ['IdErrorBody', 'SuperjsonLike'],
+  },
+  '@snowkey/http/express': {
+    values: ['idErrorHandler'],
+    types: ['ExpressResponseLike'],
+  },
+  '@snowkey/http/fastify': {
+    values: ['idErrorHandler', 'idJson', 'idParam', 'snowkeyAjv'],
+    types: ['AjvLike', 'FastifyReplyLike'],
+  },
+  '@snowkey/http/nest': {
+    values: ['IdJsonInterceptor', 'ParseIdPipe'],
+    types: [],
+  },
   '@snowkey/cli': {
     values: ['ExitCode', 'run'],
     types: ['CliIo'],

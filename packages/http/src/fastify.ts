@@ -12,12 +12,8 @@ const MESSAGE =
  * const ajv: AjvLike = new Ajv();
  */
 export interface AjvLike {
-  addKeyword(definition: {
-    keyword: string;
-    schemaType: string;
-    errors: boolean;
-    validate: ((schema: boolean, data: unknown) => boolean) & { errors?: unknown };
-  }): unknown;
+  // `never`: any Ajv's overloads fit; the definition passed is Ajv 8's "validate" keyword form.
+  addKeyword(definition: never): unknown;
 }
 
 /**
@@ -39,7 +35,7 @@ export function snowkeyAjv<A extends AjvLike>(ajv: A): A {
     },
     { errors: null as unknown },
   );
-  ajv.addKeyword({ keyword: 'snowkeyId', schemaType: 'boolean', errors: true, validate });
+  ajv.addKeyword({ keyword: 'snowkeyId', schemaType: 'boolean', errors: true, validate } as never);
   return ajv;
 }
 
