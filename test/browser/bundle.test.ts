@@ -10,6 +10,7 @@ import { builtDist, ROOT } from './built-packages.js';
 
 async function bundle(entry: string, platform: Platform, format: 'esm' | 'iife' = 'esm') {
   builtDist('core', '@snowkey/core');
+  builtDist('http', '@snowkey/http');
   return build({
     stdin: { contents: entry, resolveDir: ROOT, loader: 'js' },
     bundle: true,
@@ -36,6 +37,15 @@ describe.each(['browser', 'neutral'] as const)('esbuild, platform %s', (platform
     expect(out.ok && out.result.warnings).toEqual([]);
     const text = out.ok ? out.text : '';
     expect(text).toContain('publicIdCodec');
+    expect(text).not.toMatch(/\brequire\(|from ["']node:|import\(["']node:/);
+  });
+
+  test('GIVEN the main entry of @snowkey/http THEN it bundles with no error, no warning and no Node built-in', async () => {
+    const out = await bundle("export * from '@snowkey/http';", platform);
+    expect(out.ok && out.result.errors).toEqual([]);
+    expect(out.ok && out.result.warnings).toEqual([]);
+    const text = out.ok ? out.text : '';
+    expect(text).toContain('jsonResponse');
     expect(text).not.toMatch(/\brequire\(|from ["']node:|import\(["']node:/);
   });
 

@@ -6,8 +6,9 @@ import { builtDist, ROOT } from './built-packages.js';
 import { chromiumMissing, launchChromium } from './chromium.js';
 import { type StaticServer, serveStatic } from './static-server.js';
 
-// The built ESM entry of @snowkey/core, loaded by headless Chromium from a server on 127.0.0.1:
-// generating, decoding, the wire format and public ids, in a runtime with no Node built-ins.
+// The built ESM entries of @snowkey/core and @snowkey/http, loaded by headless Chromium from a
+// server on 127.0.0.1: generating, decoding, the wire format, public ids and the Response helpers,
+// in a runtime with no Node built-ins.
 
 const KEY = '5f0c7e2a9b3d4e6f8a1b2c3d4e5f6a7b';
 const missing = chromiumMissing();
@@ -46,6 +47,12 @@ interface PageReport {
     typo: string;
     typoFault: string;
   };
+  http: {
+    body: string;
+    contentType: string;
+    badStatus: number;
+    badBody: { error: string; argument: string };
+  };
 }
 
 describe.skipIf(missing !== undefined && process.env.CI !== 'true')(
@@ -59,10 +66,14 @@ describe.skipIf(missing !== undefined && process.env.CI !== 'true')(
     let loading: Promise<PageReport> | undefined;
     const load = () => {
       loading ??= (async () => {
-        server = await serveStatic({
-          core: builtDist('core', '@snowkey/core'),
-          fixtures: join(ROOT, 'test/browser/fixtures'),
-        });
+        server = await serveStatic(
+          {
+            core: builtDist('core', '@snowkey/core'),
+            http: builtDist('http', '@snowkey/http'),
+            fixtures: join(ROOT, 'test/browser/fixtures'),
+          },
+          { '@snowkey/core': '/core/index.js' },
+        );
         browser = await launchChromium();
         const page = await browser.newPage();
         page.on('pageerror', (err) => pageErrors.push(err.message));
@@ -136,6 +147,16 @@ describe.skipIf(missing !== undefined && process.env.CI !== 'true')(
       expect(report.publicIds.encoded).toHaveLength(103);
       expect(report.publicIds.roundTrip).toBe(true);
       expect(report.publicIds).toMatchObject({ typo: 'InvalidPublicIdError', typoFault: 'check' });
+    });
+
+    test("GIVEN @snowkey/http's built entry THEN jsonResponse and idErrorResponse work on the browser's own Response", async () => {
+      const report = await load();
+      expect(report.http).toEqual({
+        body: '{"id":"9223372036854775807"}',
+        contentType: 'application/json',
+        badStatus: 400,
+        badBody: expect.objectContaining({ error: 'InvalidIdError', argument: 'params.id' }),
+      });
     });
   },
 );

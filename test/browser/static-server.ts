@@ -16,7 +16,7 @@ export interface StaticServer {
 }
 
 /**
- * Serves files over HTTP on 127.0.0.1 (a free port): `/` is an empty page, `/<mount>/<file>` is
+ * Serves files over HTTP on 127.0.0.1 (a free port): `/` is an empty page with `importMap`, `/<mount>/<file>` is
  * `<dir>/<file>` for each mount, top-level files only (no `..`, no subfolders). What the browser
  * tests load the built packages from, as a browser would load them from any web server.
  *
@@ -24,14 +24,17 @@ export interface StaticServer {
  * const server = await serveStatic({ core: 'packages/core/dist' });
  * await page.goto(server.url);
  */
-export async function serveStatic(mounts: Readonly<Record<string, string>>): Promise<StaticServer> {
+export async function serveStatic(
+  mounts: Readonly<Record<string, string>>,
+  importMap: Readonly<Record<string, string>> = {},
+): Promise<StaticServer> {
+  // An import map, so a built file's bare imports (`@snowkey/core`) resolve as a bundler would.
+  const page = `<!doctype html><title>snowkey</title><link rel="icon" href="data:,"><script type="importmap">${JSON.stringify({ imports: importMap })}</script>`;
   const server: Server = createServer(async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     if (path === '/') {
       // An empty icon, so the browser's favicon request is no 404 among the page's errors.
-      res
-        .writeHead(200, { 'content-type': 'text/html' })
-        .end('<!doctype html><title>snowkey</title><link rel="icon" href="data:,">');
+      res.writeHead(200, { 'content-type': 'text/html' }).end(page);
       return;
     }
     const [, mount, file, ...rest] = path.split('/');
