@@ -57,6 +57,8 @@ interface PageReport {
 
 describe.skipIf(missing !== undefined && process.env.CI !== 'true')(
   '@snowkey/core in headless Chromium',
+  // The first test starts Chromium and loads the page: give it room on a busy machine.
+  { timeout: 180_000 },
   () => {
     let browser: Browser | undefined;
     let server: StaticServer | undefined;
