@@ -17,7 +17,7 @@ export interface WrittenBlock {
  * is no package and has no prelude.
  *
  * @example
- * preludeFile('/repo/packages/knex', '/repo/packages/knex/.doctest/check'); // '/repo/packages/knex/doc-prelude.ts'
+ * preludeFile('/repo/packages/knex', '/repo/packages/knex/.doctest'); // '/repo/packages/knex/doc-prelude.ts'
  */
 export function preludeFile(home: string, dir: string): string | undefined {
   const own = join(home, 'doc-prelude.ts');
@@ -51,7 +51,7 @@ export function blockFileName(block: DocBlock): string {
  * own (top-level await works, and no two blocks share a scope).
  *
  * @example
- * writeBlock(block, '/repo/packages/core/.doctest/check', prelude, new Set(['gen']));
+ * writeBlock(block, '/repo/packages/core/.doctest', prelude, new Set(['gen']));
  */
 export function writeBlock(
   block: DocBlock,

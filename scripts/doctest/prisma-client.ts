@@ -11,7 +11,7 @@ import type { DocBlock, DocDialect } from './doc-block.js';
  * `<dir>/generated/prisma/client.ts` that the blocks in `dir` import.
  *
  * @example
- * linkPrismaClient('/repo/packages/prisma', blocks, 'postgres', '/repo/packages/prisma/.doctest/check');
+ * linkPrismaClient('/repo/packages/prisma', blocks, 'postgres', '/repo/packages/prisma/.doctest');
  */
 export function linkPrismaClient(
   home: string,

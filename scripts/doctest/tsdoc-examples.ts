@@ -17,16 +17,16 @@ export function readTsdocExamples(file: string, home: string, text = readFileSyn
   const seen = new Set<number>();
   const blocks: DocBlock[] = [];
   const visit = (node: ts.Node): void => {
-    for (const tag of ts.getJSDocTags(node)) {
-      if (tag.tagName.text !== 'example' || seen.has(tag.pos)) continue;
-      seen.add(tag.pos);
-      const first = source.getLineAndCharacterOfPosition(tag.tagName.pos).line + 1;
-      for (const { line, code } of exampleCode(text.slice(tag.pos, tag.end), first)) {
+    for (const doc of ts.getJSDocCommentsAndTags(node)) {
+      if (!ts.isJSDoc(doc) || seen.has(doc.pos)) continue;
+      seen.add(doc.pos);
+      const start = doc.getStart(source);
+      const first = source.getLineAndCharacterOfPosition(start).line + 1;
+      for (const example of examples(text.slice(start, doc.end), first)) {
         blocks.push({
           source: file,
-          line,
+          ...example,
           lang: 'ts',
-          code,
           home,
           kind: 'fragment',
           run: false,
@@ -40,19 +40,43 @@ export function readTsdocExamples(file: string, home: string, text = readFileSyn
   return blocks;
 }
 
-/** The code lines of one tag's text (starting at line `first`), without the comment's `*` margin. */
-function exampleCode(tagText: string, first: number): Array<{ line: number; code: string }> {
-  const lines = tagText
-    .replace(/\*\/\s*$/, '')
+/**
+ * A tag that ends an example. The parser would also end it at any line starting with `@`, such as
+ * a decorator (`@Entity()`) in the example's code, so the comment is read line by line instead.
+ */
+const BLOCK_TAG =
+  /^@(?:example|param|returns?|throws|see|remarks|privateRemarks|deprecated|internal|default(?:Value)?|typeParam|template|since|beta|alpha|public|override|virtual|sealed|readonly|experimental|packageDocumentation)\b/;
+
+/** The examples of one JSDoc comment (its text starts at line `first`), without the `*` margin. */
+function examples(comment: string, first: number): Array<{ line: number; code: string }> {
+  const lines = comment
+    .replace(/^\/\*\*/, '')
+    .replace(/\*\/$/, '')
     .split('\n')
-    .map((l) => l.replace(/^\s*\*(?: |$)/, ''));
-  const body = lines.slice(1).map((text, i) => ({ text, line: first + 1 + i }));
-  const fenced = fences(body);
-  const pieces = fenced.length ? fenced : [body];
-  return pieces
-    .map((piece) => trimBlank(piece))
-    .filter((piece) => piece.length > 0)
-    .map((piece) => ({ line: piece[0]!.line, code: piece.map((l) => l.text).join('\n') }));
+    .map((l, i) => ({ text: l.replace(/^\s*\*(?: |$)/, ''), line: first + i }));
+  const out: Array<{ line: number; code: string }> = [];
+  let body: Line[] | undefined;
+  let inFence = false;
+  const finish = () => {
+    if (!body) return;
+    const fenced = fences(body);
+    for (const piece of (fenced.length ? fenced : [body]).map(trimBlank)) {
+      if (piece.length) out.push({ line: piece[0]!.line, code: piece.map((l) => l.text).join('\n') });
+    }
+    body = undefined;
+  };
+  for (const l of lines) {
+    if (/^\s*```/.test(l.text)) inFence = !inFence;
+    if (!inFence && BLOCK_TAG.test(l.text.trim())) {
+      finish();
+      // The rest of the @example line is a caption (TSDoc); the code starts on the next line.
+      if (l.text.trim().startsWith('@example')) body = [];
+      continue;
+    }
+    body?.push(l);
+  }
+  finish();
+  return out;
 }
 
 type Line = { text: string; line: number };

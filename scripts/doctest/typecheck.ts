@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import ts from 'typescript';
 import type { DocBlock, DocProblem } from './doc-block.js';
@@ -8,7 +8,7 @@ import { linkPrismaClient } from './prisma-client.js';
 /**
  * Typechecks every TypeScript block as its own module with the repository's compiler options
  * (`tsconfig.base.json`, so the `dev-source` condition resolves the packages' sources), each
- * written into its home's `.doctest/check` directory, where its imports resolve as they would in
+ * written into its home's `.doctest` directory, where its imports resolve as they would in
  * that package. Fragments first get an import of the names they use from their home's prelude.
  * Returns every problem at the line of the Markdown or source file it comes from.
  *
@@ -21,8 +21,8 @@ export function typecheckDocBlocks(root: string, blocks: readonly DocBlock[]): D
   const host = cachingHost(options);
   const tsBlocks = blocks.filter((b) => b.lang === 'ts');
   const homes = [...new Set(tsBlocks.map((b) => b.home))];
-  const dirs = new Map(homes.map((h) => [h, join(h, '.doctest', 'check')]));
-  for (const dir of dirs.values()) rmSync(dir, { recursive: true, force: true });
+  const dirs = new Map(homes.map((h) => [h, join(h, '.doctest')]));
+  for (const dir of dirs.values()) clearChecked(dir);
   for (const home of homes) linkPrismaClient(home, blocks, 'postgres', dirs.get(home)!);
 
   const preludes = new Map(homes.map((h) => [h, preludeFile(h, dirs.get(h)!)]));
@@ -81,13 +81,25 @@ function exportedNames(
   return out;
 }
 
-/** tsconfig.base.json's options, with nothing emitted. */
+/** Removes what the last check wrote into `dir`, keeping the generated Prisma clients. */
+function clearChecked(dir: string): void {
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir)) {
+    if (entry.endsWith('.ts') || entry === 'generated')
+      rmSync(join(dir, entry), { recursive: true, force: true });
+  }
+}
+
+/** tsconfig.base.json's options, with nothing emitted and no noUncheckedIndexedAccess. */
 export function compilerOptions(root: string): ts.CompilerOptions {
   const path = join(root, 'tsconfig.base.json');
   const { config, error } = ts.readConfigFile(path, ts.sys.readFile);
   if (error) throw new Error(ts.flattenDiagnosticMessageText(error.messageText, '\n'));
   const parsed = ts.parseJsonConfigFileContent(config, ts.sys, dirname(path));
-  return { ...parsed.options, noEmit: true };
+  // Blocks are what an application writes, so they are checked under `strict` as applications
+  // compile, without this repository's extra noUncheckedIndexedAccess (`const [row] = await ...`
+  // is the idiom every ORM's docs use).
+  return { ...parsed.options, noEmit: true, noUncheckedIndexedAccess: false };
 }
 
 /** A compiler host that parses each library file once for both programs. */
@@ -96,8 +108,7 @@ function cachingHost(options: ts.CompilerOptions): ts.CompilerHost {
   const cache = new Map<string, ts.SourceFile | undefined>();
   const original = host.getSourceFile.bind(host);
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
-    if (fileName.includes('/.doctest/check/'))
-      return original(fileName, languageVersion, onError, shouldCreate);
+    if (fileName.includes('/.doctest/')) return original(fileName, languageVersion, onError, shouldCreate);
     if (!cache.has(fileName)) cache.set(fileName, original(fileName, languageVersion, onError, shouldCreate));
     return cache.get(fileName);
   };

@@ -133,7 +133,7 @@ export class SnowkeyOnConflict<Out> {
    *
    * @example
    * await sk.insert('items', { name: 'sword', qty: 2 }).onConflict('name').merge();
-   * await sk.insert('items', { name: 'sword', qty: 2 }).onConflict('name').merge({ qty: knex.raw('?? + 1', ['items.qty']) });
+   * await sk.insert('items', { name: 'sword', qty: 2 }).onConflict('name').merge({ qty: db.raw('?? + 1', ['items.qty']) });
    */
   merge(updates?: readonly string[] | Row): SnowkeyInsert<Out> {
     if (updates !== undefined && (updates === null || typeof updates !== 'object')) {
