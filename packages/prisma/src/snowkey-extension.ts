@@ -1,6 +1,7 @@
 import { Prisma } from '@prisma/client/extension';
 import { buildWritePlan, readDataModel } from './data-model.js';
 import { createIdFiller } from './fill-ids.js';
+import { foreignKeySides } from './foreign-key-sides.js';
 import { resolveOptions, type SnowkeyPrismaOptions } from './options.js';
 
 /**
@@ -30,7 +31,9 @@ import { resolveOptions, type SnowkeyPrismaOptions } from './options.js';
 export function snowkey<ModelName extends string = string>(options: SnowkeyPrismaOptions<ModelName>) {
   const { generator, models } = resolveOptions(options);
   return Prisma.defineExtension((client) => {
-    const filler = createIdFiller(buildWritePlan(readDataModel(client), models), generator);
+    const dataModel = readDataModel(client);
+    const plan = buildWritePlan(dataModel, models, foreignKeySides(client, dataModel));
+    const filler = createIdFiller(plan, generator);
     return client.$extends({
       name: '@snowkey/prisma',
       query: {
