@@ -8,9 +8,16 @@ import type { PrismaClient } from './.doctest/generated/prisma/client.js';
 
 export { Snowflake } from '@snowkey/core';
 export { Prisma, PrismaClient } from './.doctest/generated/prisma/client.js';
+// Internal names some examples show.
+export { readDataModel } from './src/data-model.js';
+export { foreignKeySides } from './src/foreign-key-sides.js';
 export * from './src/index.js';
 
 /** A driver adapter, a client without the extension, and a generator. */
 export declare const adapter: PrismaPg;
 export declare const prisma: PrismaClient;
 export declare const generator: IdGenerator;
+/** A row read back, a request body and the route parameters of a web request. */
+export declare const player: { id: bigint; name: string };
+export declare const body: string;
+export declare const req: { params: { id: string } };

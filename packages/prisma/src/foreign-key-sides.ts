@@ -11,7 +11,7 @@ import type { RuntimeDataModel } from './data-model.js';
  * caller falls back to filling a row before its nested writes.
  *
  * @example
- * foreignKeySides(client, dataModel)?.get('Match'); // Set { 'player' }
+ * foreignKeySides(prisma, readDataModel(prisma))?.get('Match'); // Set { 'player' }
  */
 export function foreignKeySides(
   client: unknown,
