@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -52,10 +52,13 @@ export async function runDocBlock(block: DocBlock, target: RunTarget): Promise<B
     }
     linkPrismaClient(block.home, target.blocks, target.dialect ?? 'sqlite', dir);
     const { file } = writeBlock(block, dir, undefined, new Set());
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      TSX_TSCONFIG_PATH: join(target.root, 'tsconfig.base.json'),
-    };
+    // tsx applies a tsconfig only to the files it includes, and a bare `**/*` skips dot directories.
+    const tsconfig = join(dir, 'tsconfig.json');
+    writeFileSync(
+      tsconfig,
+      JSON.stringify({ extends: join(target.root, 'tsconfig.base.json'), include: ['**/*.ts'] }),
+    );
+    const env: NodeJS.ProcessEnv = { ...process.env, TSX_TSCONFIG_PATH: tsconfig };
     delete env.NODE_OPTIONS;
     if (target.url) env.DATABASE_URL = target.url;
     else delete env.DATABASE_URL;
