@@ -8,7 +8,7 @@ import { typecheckDocBlocks } from './typecheck.js';
 
 const root = process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const blocks = collectDocBlocks(root);
-const problems = typecheckDocBlocks(root, blocks);
+const problems = typecheckDocBlocks(blocks, join(root, 'tsconfig.base.json'));
 for (const p of problems) console.error(formatProblem(p, root));
 const ts = blocks.filter((b) => b.lang === 'ts');
 const readme = ts.filter((b) => b.source.endsWith('.md')).length;

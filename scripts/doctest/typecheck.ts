@@ -7,17 +7,17 @@ import { linkPrismaClient } from './prisma-client.js';
 
 /**
  * Typechecks every TypeScript block as its own module with the repository's compiler options
- * (`tsconfig.base.json`, so the `dev-source` condition resolves the packages' sources), each
+ * (`tsconfig`, the repository's tsconfig.base.json, so the `dev-source` condition resolves the packages' sources), each
  * written into its home's `.doctest` directory, where its imports resolve as they would in
  * that package. Fragments first get an import of the names they use from their home's prelude.
  * Returns every problem at the line of the Markdown or source file it comes from.
  *
  * @example
- * const problems = typecheckDocBlocks('/repo', collectDocBlocks('/repo'));
+ * const problems = typecheckDocBlocks(collectDocBlocks('/repo'), '/repo/tsconfig.base.json');
  * for (const p of problems) console.error(formatProblem(p, '/repo'));
  */
-export function typecheckDocBlocks(root: string, blocks: readonly DocBlock[]): DocProblem[] {
-  const options = compilerOptions(root);
+export function typecheckDocBlocks(blocks: readonly DocBlock[], tsconfig: string): DocProblem[] {
+  const options = compilerOptions(tsconfig);
   const host = cachingHost(options);
   const tsBlocks = blocks.filter((b) => b.lang === 'ts');
   const homes = [...new Set(tsBlocks.map((b) => b.home))];
@@ -42,7 +42,10 @@ export function typecheckDocBlocks(root: string, blocks: readonly DocBlock[]): D
     options,
     host,
   });
-  return ts.getPreEmitDiagnostics(program).map((d) => toProblem(d, byFile));
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map((d) => toProblem(d, byFile))
+    .sort((a, b) => a.source.localeCompare(b.source) || a.line - b.line || a.column - b.column);
 }
 
 function toProblem(d: ts.Diagnostic, byFile: ReadonlyMap<string, WrittenBlock>): DocProblem {
@@ -90,9 +93,8 @@ function clearChecked(dir: string): void {
   }
 }
 
-/** tsconfig.base.json's options, with nothing emitted and no noUncheckedIndexedAccess. */
-export function compilerOptions(root: string): ts.CompilerOptions {
-  const path = join(root, 'tsconfig.base.json');
+/** A tsconfig's options (tsconfig.base.json's), with nothing emitted and no noUncheckedIndexedAccess. */
+export function compilerOptions(path: string): ts.CompilerOptions {
   const { config, error } = ts.readConfigFile(path, ts.sys.readFile);
   if (error) throw new Error(ts.flattenDiagnosticMessageText(error.messageText, '\n'));
   const parsed = ts.parseJsonConfigFileContent(config, ts.sys, dirname(path));
