@@ -7,4 +7,6 @@ export { snowkey } from '@snowkey/prisma';
 
 /** The game server's database URL, and the client generated from prisma/game.prisma. */
 export declare const url: string;
-export declare const PrismaClient: new (options: { adapter: object }) => { $extends(extension: unknown): unknown };
+export declare const PrismaClient: new (options: {
+  adapter: object;
+}) => { $extends(extension: unknown): unknown };
