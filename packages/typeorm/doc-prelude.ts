@@ -12,7 +12,6 @@ export * from './src/index.js';
 /** The application's DataSource, its URL and its entities. */
 export declare const dataSource: DataSource;
 export declare const url: string;
-// biome-ignore lint/complexity/noBannedTypes: TypeORM's own type for an entity list
 export declare const entities: Array<Function | string | EntitySchema>;
 /** An entity of the application. */
 export declare class Player {
