@@ -17,7 +17,7 @@ export { default as mysql } from 'mysql2/promise';
 export { default as pg } from 'pg';
 export * from './src/adapter.js';
 // Internal names some examples show.
-export { readClock } from './src/clock.js';
+export { monotonicClockOf, readClock } from './src/clock.js';
 export type { DecodedParts } from './src/decode.js';
 export * from './src/index.js';
 export { releaseOnSignal } from './src/lease/signal-release.js';
