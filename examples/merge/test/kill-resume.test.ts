@@ -3,8 +3,8 @@ import { once } from 'node:events';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { describeEachDialect } from '@snowkey/test-harness';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { describeEachDialect } from '../../../test/helpers/databases.js';
 import {
   createGameSchema,
   createShards,

@@ -1,7 +1,7 @@
 import { layouts, Snowflake } from '@snowkey/core';
+import { describeEachDialect } from '@snowkey/test-harness';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { describeEachDialect } from '../../../test/helpers/databases.js';
 import {
   createGameDatabase,
   createShards,

@@ -1,7 +1,7 @@
 import { manualClock, Snowflake } from '@snowkey/core';
+import { describeEachDialect } from '@snowkey/test-harness';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
-import { describeEachDialect } from '../../../test/helpers/databases.js';
 import { type SnowkeyKnex, snowkeyKnex } from '../src/index.js';
 import { openKnex } from './open-knex.js';
 import { clearTables, createTables, fixedIds, ODD_COLUMN, ODD_TABLE, quoteIdent } from './schema.js';
