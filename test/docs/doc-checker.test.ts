@@ -23,6 +23,8 @@ describe('the doc checker on a fixture with broken blocks', () => {
       'README.md:19 ts module',
       'README.md:25 ts module',
       'README.md:30 sql module',
+      'README.md:41 ts module',
+      'README.md:45 ts module',
       'packages/demo/src/demo.ts:5 ts fragment',
       'packages/demo/src/demo.ts:9 ts fragment',
     ]);
@@ -44,12 +46,15 @@ describe('the doc checker on a fixture with broken blocks', () => {
     ]);
   }, 120_000);
 
-  test('GIVEN a program that throws THEN its run fails with its error; GIVEN one that finishes THEN it passes', async () => {
+  test('GIVEN a program that throws THEN its run fails with its error; GIVEN one that finishes, or imports a file= block, THEN it passes', async () => {
     const failing = await runDocBlock(at(19), { root: repo, blocks });
     expect(failing.ok).toBe(false);
     expect(failing.output).toContain('this program fails');
     const passing = await runDocBlock(at(25), { root: repo, blocks });
     expect(passing).toEqual({ ok: true, output: '' });
+    // A program that imports the README's file=greeting.ts block.
+    expect(at(41).file).toBe('greeting.ts');
+    expect(await runDocBlock(at(45), { root: repo, blocks })).toEqual({ ok: true, output: '' });
   }, 120_000);
 
   test('GIVEN a sql block THEN it splits into statements at the semicolons that end lines', () => {
