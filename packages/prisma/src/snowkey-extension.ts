@@ -9,7 +9,8 @@ import { resolveOptions, type SnowkeyPrismaOptions } from './options.js';
  * `createMany`, `createManyAndReturn` (where Prisma offers it: not on MySQL), the create branch
  * of `upsert`, and every nested `create`, `createMany`, `connectOrCreate` and `upsert` at any
  * depth (also under `update`), inside `$transaction` of both forms too. An id the caller set is
- * kept.
+ * kept. Within one query, rows are numbered in the order Prisma inserts them: a parent, whichever
+ * side the write starts from, before the rows that point at it.
  *
  * The options are checked at once; `$extends` then checks `models` against the client's data
  * model and throws {@link SnowflakeFieldError} for an unknown model or a field that is not a
