@@ -6,11 +6,12 @@ import { preludeFile, type WrittenBlock, writeBlock } from './materialize.js';
 import { linkPrismaClient } from './prisma-client.js';
 
 /**
- * Typechecks every TypeScript block as its own module with the repository's compiler options
- * (`tsconfig`, the repository's tsconfig.base.json, so the `dev-source` condition resolves the packages' sources), each
- * written into its home's `.doctest` directory, where its imports resolve as they would in
+ * Typechecks every TypeScript block as its own module with the options of `tsconfig` (the
+ * repository's tsconfig.base.json, whose `dev-source` condition resolves the packages' sources),
+ * each written into its home's `.doctest` directory, where its imports resolve as they would in
  * that package. Fragments first get an import of the names they use from their home's prelude.
- * Returns every problem at the line of the Markdown or source file it comes from.
+ * Returns every problem at the line of the Markdown or source file it comes from (for an
+ * `@example`, the column counts from after the comment's ` * ` margin).
  *
  * @example
  * const problems = typecheckDocBlocks(collectDocBlocks('/repo'), '/repo/tsconfig.base.json');
