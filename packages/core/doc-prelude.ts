@@ -8,6 +8,7 @@ import type {
   InvalidLayoutError,
   LeaseNodeIdOptions,
   NodeLease,
+  SegmentAllocator,
   Snowflake,
   SqlClient,
 } from './src/index.js';
@@ -22,6 +23,10 @@ export type { DecodedParts } from './src/decode.js';
 export * from './src/index.js';
 export { releaseOnSignal } from './src/lease/signal-release.js';
 export * from './src/node.js';
+export { nextStep, type StepBounds, stepBounds } from './src/segment/dynamic-step.js';
+export { idBound, MAX_SIGNED_ID } from './src/segment/id-range.js';
+export { toStoreError } from './src/segment/segment-errors.js';
+export { checkGrant } from './src/segment/segment-store.js';
 export type { NodeIdOptions, SnowflakeCommonOptions } from './src/snowflake.js';
 
 /** A generator of the default layout. */
@@ -40,6 +45,11 @@ export declare const options: Record<string, unknown>;
 /** Drivers' connections. */
 export declare const pool: pg.Pool;
 export declare const db: Database.Database;
+export declare const sqlite: Database.Database;
+/** Segment allocators (one per tag, e.g. 'orders'), and a way to page an operator. */
+export declare const allocator: SegmentAllocator;
+export declare const orders: SegmentAllocator;
+export declare const alertOps: (problem: unknown) => void;
 /** An InvalidLayoutError caught from defineLayout. */
 export declare const err: InvalidLayoutError;
 /** A generator of any kind, and a row an adapter fills. */

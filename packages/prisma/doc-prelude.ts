@@ -21,3 +21,5 @@ export declare const generator: IdGenerator;
 export declare const player: { id: bigint; name: string };
 export declare const body: string;
 export declare const req: { params: { id: string } };
+/** The extension's models option, as in the README's first block. */
+export declare const models: { Player: 'id'; Match: 'id'; Replay: ['id', 'shareId'] };
