@@ -14,7 +14,9 @@ const words = (sql: string) =>
     .trim();
 
 test('GIVEN the core README THEN its lease table SQL is the statement leaseTableDdl() runs', () => {
-  const sql = readMarkdownBlocks(coreReadme).filter((b) => b.lang === 'sql');
+  const sql = readMarkdownBlocks(coreReadme).filter(
+    (b) => b.lang === 'sql' && b.code.includes('snowkey_node_leases'),
+  );
   expect(sql).toHaveLength(1);
   expect(words(sql[0]!.code)).toBe(words(leaseTableDdl('postgres')));
 });
