@@ -15,13 +15,13 @@ export type IdKind = 'bigint' | 'bigint[]' | 'buffer' | 'number-or-bigint' | 'st
 
 /** One generator under test. `create` makes a fresh instance and returns its "next" call. */
 export interface Candidate {
-  /** A short stable key the goals refer to. */
+  /** A short stable key the summary refers to. */
   readonly key: string;
   readonly name: string;
   readonly kind: IdKind;
   /** Ids produced by one call (10000 for `nextIds(10000)`). */
   readonly perCall: number;
-  /** Whether the snowkey goals apply (zero duplicates is required of these). */
+  /** Whether it is one of snowkey's generators (the summary checks these for duplicates). */
   readonly snowkey?: boolean;
   create(): () => unknown;
 }
@@ -71,7 +71,7 @@ export const candidates: readonly Candidate[] = [
   },
   {
     // Not a real clock: time runs 100x fast, so the 4096-ids-per-ms cap never binds and the row
-    // shows what the code itself costs. Informational; no goal is checked against it.
+    // shows what the code itself costs. Informational.
     key: 'snowkey-code',
     name: 'snowkey nextId(), clock x100 (code speed)',
     kind: 'bigint',

@@ -10,6 +10,8 @@ import { exactSqliteIntegers } from '@snowkey/drizzle';
 import * as myc from '@snowkey/drizzle/mysql-core';
 import * as pgc from '@snowkey/drizzle/pg-core';
 import * as litec from '@snowkey/drizzle/sqlite-core';
+import type { TestDatabase } from '@snowkey/test-harness';
+import { createTestDatabase, selectedDialects } from '@snowkey/test-harness';
 import Database from 'better-sqlite3';
 import { drizzle as drizzleSqlite } from 'drizzle-orm/better-sqlite3';
 import * as my from 'drizzle-orm/mysql-core';
@@ -19,8 +21,6 @@ import * as pgcore from 'drizzle-orm/pg-core';
 import * as lite from 'drizzle-orm/sqlite-core';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
-import { createTestDatabase, selectedDialects } from '../test/helpers/create-test-database.js';
-import type { TestDatabase } from '../test/helpers/test-database.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SINGLE = 1000;

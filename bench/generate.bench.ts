@@ -1,10 +1,10 @@
 // The generation benchmark: `pnpm bench`. Throughput of each generator (median of 3 runs of
 // about a second, interleaved so background load spreads evenly), then a burst per generator
-// checked for duplicate ids, then the issue's goals. Never part of `pnpm test`.
+// checked for duplicate ids, then a summary of what the runs show. Never part of `pnpm test`.
 import { cpus, loadavg } from 'node:os';
 import { candidates } from './candidates.js';
 import { burstDuplicates, consumed, median, type Run, timedRun } from './measure.js';
-import { goals, type Result, table } from './report.js';
+import { type Result, summary, table } from './report.js';
 
 const RUN_MS = Number(process.env.BENCH_RUN_MS ?? 1000);
 const ROUNDS = 3;
@@ -53,7 +53,7 @@ const results: Result[] = candidates.map((c) => {
 void consumed();
 
 console.log(`\n${table(results)}\n`);
-for (const g of goals(results)) console.log(g);
+for (const line of summary(results)) console.log(line);
 console.log(`\nload at the end: ${load()}`);
 if (loadavg()[0]! >= cpus().length) {
   console.log(

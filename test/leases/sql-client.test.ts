@@ -15,6 +15,13 @@ describeEachDialect('SqlClient driver factories', (ctx) => {
   test('GIVEN a closed connection THEN query rejects with the driver error', async () => {
     const other = await openSqlClient(ctx.db);
     await other.close();
-    await expect(other.client.query('SELECT 1 AS one')).rejects.toThrow();
+    // Each driver's own words for a closed pool or database (pg, mysql2, better-sqlite3).
+    await expect(other.client.query('SELECT 1 AS one')).rejects.toThrow(
+      {
+        postgres: /Cannot use a pool after calling end/,
+        mysql: /Pool is closed/,
+        sqlite: /database connection is not open/,
+      }[ctx.dialect],
+    );
   });
 });

@@ -9,9 +9,9 @@ import {
   runMerge,
   verifyMerge,
 } from '@snowkey/merge';
+import { describeEachDialect } from '@snowkey/test-harness';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { describeEachDialect } from '../../../test/helpers/databases.js';
 import {
   createGameDatabase,
   createShards,

@@ -1,6 +1,6 @@
 import { type MergeInputs, openDatabase as openMergeDatabase, runMerge } from '@snowkey/merge';
+import { describeEachDialect } from '@snowkey/test-harness';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { describeEachDialect } from '../../../test/helpers/databases.js';
 import {
   createGameDatabase,
   GAME_POLICIES,

@@ -18,10 +18,21 @@ export type Clock = () => number;
  * @example
  * const now = monotonicClock(); // e.g. 1763760000123.456
  */
-export const monotonicClock: Clock = (() => {
-  const origin = performance.timeOrigin;
-  return () => origin + performance.now();
-})();
+export const monotonicClock: Clock = monotonicClockOf(performance);
+
+/**
+ * The monotonic clock over a `performance`-like source: its `timeOrigin` read once, now, plus
+ * its `now()` at every read. {@link monotonicClock} is this over the global `performance`; tests
+ * give their own source.
+ *
+ * @example
+ * const clock = monotonicClockOf({ timeOrigin: Date.UTC(2026, 0, 1), now: () => 5.5 });
+ * clock(); // Date.UTC(2026, 0, 1) + 5.5
+ */
+export function monotonicClockOf(source: { readonly timeOrigin: number; now(): number }): Clock {
+  const origin = source.timeOrigin;
+  return () => origin + source.now();
+}
 
 /**
  * A clock for tests: it reads `start` and moves only when told. Pass `autoAdvanceMs` to move it

@@ -4,7 +4,7 @@
  * across ESM and CJS copies alike (compare `name` when two copies may be loaded).
  *
  * @example
- * try { gen.nextId(); } catch (err) { if (err instanceof SnowkeyError) log(err.name, err.message); }
+ * try { gen.nextId(); } catch (err) { if (err instanceof SnowkeyError) console.error(err.name, err.message); }
  */
 export class SnowkeyError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {

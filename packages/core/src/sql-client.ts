@@ -42,8 +42,10 @@ export type SqlParam = string | number | bigint | null;
  * @example
  * const client: SqlClient = {
  *   dialect: 'postgres',
- *   query: async (sql, params) => (await pool.query(toPostgresPlaceholders(sql), params)).rows,
- *   execute: async (sql, params) => (await pool.query(toPostgresPlaceholders(sql), params)).rowCount ?? 0,
+ *   query: async <Row>(sql: string, params: readonly SqlParam[] = []) =>
+ *     (await pool.query(toPostgresPlaceholders(sql), [...params])).rows as Row[],
+ *   execute: async (sql, params = []) =>
+ *     (await pool.query(toPostgresPlaceholders(sql), [...params])).rowCount ?? 0,
  * };
  */
 export interface SqlClient {

@@ -23,6 +23,8 @@ const SETTING: Readonly<Record<DrizzleDriver, string>> = {
  *
  * @example
  * import { verifyBigintReads } from '@snowkey/drizzle';
+ * import { drizzle } from 'drizzle-orm/mysql2';
+ * import mysql from 'mysql2/promise';
  *
  * const db = drizzle(mysql.createPool({ uri, supportBigNumbers: true, bigNumberStrings: true }));
  * await verifyBigintReads(db); // resolves; without the two options it throws, naming them

@@ -1,9 +1,9 @@
 import { InvalidIdError, Snowflake } from '@snowkey/core';
+import { describeEachDialect } from '@snowkey/test-harness';
 import { drizzle as drizzleMysql } from 'drizzle-orm/mysql2';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { describeEachDialect } from '../../../test/helpers/databases.js';
 import { verifyBigintReads } from '../src/index.js';
 import { type OpenedDrizzle, openDrizzle } from './open-drizzle.js';
 import { createTables, mysqlSchema, pgSchema, sqliteSchema } from './schema.js';

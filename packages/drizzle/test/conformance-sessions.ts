@@ -1,7 +1,7 @@
 import type { IdGenerator } from '@snowkey/core';
+import type { TestDatabase } from '@snowkey/test-harness';
+import type { AdapterSession, ItemInput } from '@snowkey/test-harness/adapter-driver';
 import { DrizzleQueryError, eq } from 'drizzle-orm';
-import type { AdapterSession, ItemInput } from '../../../test/conformance/adapter-driver.js';
-import type { TestDatabase } from '../../../test/helpers/test-database.js';
 import {
   mysqlConformanceTables,
   pgConformanceTables,

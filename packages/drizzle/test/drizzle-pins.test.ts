@@ -1,7 +1,7 @@
 import { manualClock, Snowflake } from '@snowkey/core';
+import { describeEachDialect } from '@snowkey/test-harness';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
-import { describeEachDialect } from '../../../test/helpers/databases.js';
 import { type OpenedDrizzle, openDrizzle } from './open-drizzle.js';
 import { clearTables, createTables, mysqlSchema, pgSchema, sqliteSchema } from './schema.js';
 

@@ -1,8 +1,8 @@
 import { layouts, leaseNodeId, manualClock } from '@snowkey/core';
 import { DEFAULT_LEASE_TABLE } from '@snowkey/core/adapter';
+import { describeEachDialect } from '@snowkey/test-harness';
+import { sqlClientContract } from '@snowkey/test-harness/sql-client-contract';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { sqlClientContract } from '../../../test/conformance/sql-client-contract.js';
-import { describeEachDialect } from '../../../test/helpers/databases.js';
 import { drizzleSqlClient } from '../src/index.js';
 import { type OpenedDrizzle, openDrizzle } from './open-drizzle.js';
 

@@ -1,9 +1,9 @@
 import type { IdGenerator } from '@snowkey/core';
+import type { TestDatabase } from '@snowkey/test-harness';
 import { relations } from 'drizzle-orm';
 import { int, mysqlTable, varchar as myVarchar } from 'drizzle-orm/mysql-core';
 import { integer as pgInteger, pgTable, varchar as pgVarchar } from 'drizzle-orm/pg-core';
 import { integer as sqliteInteger, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import type { TestDatabase } from '../../../test/helpers/test-database.js';
 import * as my from '../src/mysql-core.js';
 import * as pgc from '../src/pg-core.js';
 import type { IdGeneratorSource } from '../src/snowflake-id-type.js';

@@ -1,7 +1,7 @@
 import { InvalidIdError, manualClock, Snowflake } from '@snowkey/core';
+import { describeEachDialect } from '@snowkey/test-harness';
 import { DrizzleQueryError } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
-import { describeEachDialect } from '../../../test/helpers/databases.js';
 import { databaseError } from './conformance-sessions.js';
 import { type DialectOps, dialectOps } from './dialect-ops.js';
 import { type OpenedDrizzle, openDrizzle } from './open-drizzle.js';

@@ -76,7 +76,7 @@ export class SnowkeyInsert<Out> extends PendingInsert<Out> {
    * The SQL and bindings the INSERT runs (an upsert also runs a SELECT that reads the stored ids).
    *
    * @example
-   * sk.insert('players', { name: 'Aria' }).toSQL().sql; // 'insert into "players" ("name", "id") values (?, ?)'
+   * sk.insert('players', { name: 'Aria' }).toSQL().sql; // 'insert into "players" ("id", "name") values (?, ?)'
    */
   toSQL(): Knex.Sql {
     return this.#builder(this.transaction ?? this.#target.knex).toSQL();
@@ -133,7 +133,7 @@ export class SnowkeyOnConflict<Out> {
    *
    * @example
    * await sk.insert('items', { name: 'sword', qty: 2 }).onConflict('name').merge();
-   * await sk.insert('items', { name: 'sword', qty: 2 }).onConflict('name').merge({ qty: knex.raw('?? + 1', ['items.qty']) });
+   * await sk.insert('items', { name: 'sword', qty: 2 }).onConflict('name').merge({ qty: db.raw('?? + 1', ['items.qty']) });
    */
   merge(updates?: readonly string[] | Row): SnowkeyInsert<Out> {
     if (updates !== undefined && (updates === null || typeof updates !== 'object')) {

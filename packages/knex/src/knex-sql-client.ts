@@ -13,9 +13,9 @@ const EXPECTED = `a Knex instance (not a transaction) ${SUPPORTED_CLIENTS}`;
  * A transaction is refused: a lease outlives any transaction.
  *
  * @example
- * import { leaseNodeId, Snowflake } from '@snowkey/core';
- * const lease = await leaseNodeId({ client: knexSqlClient(knex), layout: layouts.default });
- * const generator = new Snowflake({ nodeId: lease.nodeId, lease });
+ * import { layouts, leaseNodeId, Snowflake } from '@snowkey/core';
+ * const lease = await leaseNodeId({ client: knexSqlClient(db), layout: layouts.default });
+ * const generator = new Snowflake({ layout: layouts.default, lease });
  */
 export function knexSqlClient(knex: Knex): SqlClient {
   const dialect = knexDialect(knex, 'knex', EXPECTED);

@@ -39,8 +39,10 @@ export abstract class PendingInsert<Out> implements PromiseLike<Out[]> {
    * Runs the INSERT in `trx`, Knex's `.transacting(trx)`; like it, sets this query and returns it.
    *
    * @example
-   * await knex.transaction((trx) => sk.insert('players', rows).transacting(trx));
-   * await knex.transaction((trx) => sk.batchInsert('items', rows, 500).transacting(trx));
+   * await db.transaction(async (trx) => {
+   *   await sk.insert('players', rows).transacting(trx);
+   *   await sk.batchInsert('items', many, 500).transacting(trx);
+   * });
    */
   transacting(trx: Knex.Transaction): this {
     this.#trx = trx;

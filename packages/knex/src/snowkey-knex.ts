@@ -31,7 +31,7 @@ export type IdColumnsOf<
  * A row you pass in: the snowflake columns may be left out (they are filled) or set to a bigint (kept).
  *
  * @example
- * const row: InsertRow<'id'> = { name: 'Aria' }; // or { id: 42n, name: 'Aria' }
+ * const row: InsertRow<'id'> & { name: string } = { name: 'Aria' }; // or { id: 42n, name: 'Aria' }
  */
 export type InsertRow<Columns extends string> = string extends Columns
   ? object
@@ -57,7 +57,7 @@ const SQLITE_MAX_ROWS = 500;
  * {@link snowkeyKnex}; every method mirrors the Knex call of the same name.
  *
  * @example
- * const sk = snowkeyKnex(knex, { generator, tables: { players: 'id' } });
+ * const sk = snowkeyKnex(db, { generator, tables: { players: 'id' } });
  * const [aria] = await sk.insert('players', { name: 'Aria' });
  */
 export class SnowkeyKnex<Tables extends SnowflakeTables = SnowflakeTables> {
@@ -133,7 +133,7 @@ export class SnowkeyKnex<Tables extends SnowflakeTables = SnowflakeTables> {
    * helper does not wrap (`insert(...).returning(...)`, an insert inside a raw query...).
    *
    * @example
-   * await knex('players').insert(sk.fill('players', rows)).returning('*');
+   * await db('players').insert(sk.fill('players', rows)).returning('*');
    */
   fill<Table extends keyof Tables & string, R extends InsertRow<IdColumnsOf<Tables, Table>>>(
     table: Table,
@@ -160,7 +160,7 @@ export class SnowkeyKnex<Tables extends SnowflakeTables = SnowflakeTables> {
    * The same helper running on `trx`, for a transaction you opened yourself.
    *
    * @example
-   * await knex.transaction(async (trx) => {
+   * await db.transaction(async (trx) => {
    *   await sk.transacting(trx).insert('players', { name: 'Aria' });
    *   await trx('audit').insert({ event: 'signup' });
    * });
@@ -205,7 +205,7 @@ export class SnowkeyKnex<Tables extends SnowflakeTables = SnowflakeTables> {
  * import { Snowflake } from '@snowkey/core';
  * import { snowkeyKnex } from '@snowkey/knex';
  *
- * const sk = snowkeyKnex(knex, {
+ * const sk = snowkeyKnex(db, {
  *   generator: new Snowflake({ workerId: 1 }),
  *   tables: { players: 'id', items: ['id', 'serial_no'] },
  * });

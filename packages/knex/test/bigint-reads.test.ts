@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from '@snowkey/core';
+import { describeEachDialect } from '@snowkey/test-harness';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { describeEachDialect } from '../../../test/helpers/databases.js';
 import { bigintTypeCast, type TypeCastField, withBigintReads } from '../src/index.js';
 import { openKnex } from './open-knex.js';
 

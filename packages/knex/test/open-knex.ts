@@ -1,5 +1,5 @@
+import type { TestDatabase } from '@snowkey/test-harness';
 import knex, { type Knex } from 'knex';
-import type { TestDatabase } from '../../../test/helpers/test-database.js';
 import { withBigintReads } from '../src/index.js';
 
 /** Which Knex client a test uses for each dialect. */

@@ -1,4 +1,4 @@
-import type { Dialect, TestDatabase } from '../../../test/helpers/test-database.js';
+import type { Dialect, TestDatabase } from '@snowkey/test-harness';
 
 /** A table name and a column name that need quoting on every dialect, and look like an injection. */
 export const ODD_TABLE = 'odd "tbl`; DROP TABLE players; --';

@@ -10,7 +10,7 @@ const EXPECTED =
  * else (MSSQL, a custom adapter) is an {@link InvalidArgumentError}.
  *
  * @example
- * kyselyDialect(new Kysely<Database>({ dialect: new MysqlDialect({ pool }) })); // 'mysql'
+ * kyselyDialect(new Kysely<Database>({ dialect: new MysqlDialect({ pool: createPool({ uri }) }) })); // 'mysql'
  */
 export function kyselyDialect<DB>(db: Kysely<DB>, argument = 'db'): SqlDialect {
   const adapter = adapterOf(db);

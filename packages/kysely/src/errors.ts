@@ -28,7 +28,7 @@ export class UnfillableInsertError extends SnowkeyError {
  * unique key than the one named.
  *
  * @example
- * await readStoredIds(trx, 'players', rows, { by: ['name'] });
+ * await readStoredIds(trx, 'players', rows, { by: ['name'], ids: ['id'] });
  * // UpsertReadBackError: after the upsert into "players", row 0 matched 0 rows by name (expected exactly 1), so its stored id is unknown
  */
 export class UpsertReadBackError extends SnowkeyError {

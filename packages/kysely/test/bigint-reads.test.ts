@@ -1,6 +1,6 @@
+import { describeEachDialect } from '@snowkey/test-harness';
 import { sql } from 'kysely';
 import { expect, test } from 'vitest';
-import { describeEachDialect } from '../../../test/helpers/databases.js';
 import { assertBigintReads, BigintReadError, pgBigintTypes } from '../src/index.js';
 import { openKysely } from './open-kysely.js';
 

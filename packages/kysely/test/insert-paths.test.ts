@@ -1,8 +1,8 @@
 import { manualClock, Snowflake } from '@snowkey/core';
+import { describeEachDialect } from '@snowkey/test-harness';
+import { recordingGenerator } from '@snowkey/test-harness/recording-generator';
 import { CamelCasePlugin, type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
-import { recordingGenerator } from '../../../test/conformance/recording-generator.js';
-import { describeEachDialect } from '../../../test/helpers/databases.js';
 import { readStoredIds, type SnowkeyPlugin, snowkeyPlugin, UnfillableInsertError } from '../src/index.js';
 import { openKysely } from './open-kysely.js';
 import { clearTables, createTables, type Game } from './schema.js';

@@ -1,9 +1,9 @@
 import { layouts, leaseNodeId, manualClock } from '@snowkey/core';
 import { DEFAULT_LEASE_TABLE } from '@snowkey/core/adapter';
+import { describeEachDialect } from '@snowkey/test-harness';
+import { sqlClientContract } from '@snowkey/test-harness/sql-client-contract';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { sqlClientContract } from '../../../test/conformance/sql-client-contract.js';
-import { describeEachDialect } from '../../../test/helpers/databases.js';
 import { kyselySqlClient } from '../src/index.js';
 import { openKysely } from './open-kysely.js';
 

@@ -1,8 +1,8 @@
+import type { TestDatabase } from '@snowkey/test-harness';
 import Database from 'better-sqlite3';
 import { Kysely, type KyselyPlugin, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
 import { createPool } from 'mysql2';
 import pg from 'pg';
-import type { TestDatabase } from '../../../test/helpers/test-database.js';
 import { bigintTypeCast, pgBigintTypes } from '../src/index.js';
 
 /**

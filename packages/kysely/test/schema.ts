@@ -1,5 +1,5 @@
+import type { TestDatabase } from '@snowkey/test-harness';
 import type { ColumnType } from 'kysely';
-import type { TestDatabase } from '../../../test/helpers/test-database.js';
 
 /** A snowflake key: read as bigint, optional on insert (the plugin fills it), never updated. */
 export type Key = ColumnType<bigint, bigint | undefined, never>;

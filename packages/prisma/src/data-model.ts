@@ -4,7 +4,10 @@ import { SnowflakeFieldError } from './errors.js';
 /** The part of Prisma's runtime data model (`client._runtimeDataModel`) that the extension reads. */
 export interface RuntimeDataModel {
   readonly models: Readonly<
-    Record<string, { readonly fields: readonly { name: string; kind: string; type: string }[] }>
+    Record<
+      string,
+      { readonly fields: readonly { name: string; kind: string; type: string; relationName?: string }[] }
+    >
   >;
 }
 
@@ -15,6 +18,12 @@ export interface ModelPlan {
   readonly fieldNames: ReadonlySet<string>;
   /** Relation field name to the related model's name. */
   readonly relations: ReadonlyMap<string, string>;
+  /**
+   * The relation fields that hold this model's foreign keys: a row created through one is a
+   * parent, inserted by Prisma before this model's row. Empty when the client's schema could not
+   * be read (see `foreignKeySides`).
+   */
+  readonly parentRelations: ReadonlySet<string>;
 }
 
 /** Every model of the client, by name, so nested writes can be followed through any model. */
@@ -41,6 +50,7 @@ export function readDataModel(client: unknown): RuntimeDataModel {
 export function buildWritePlan(
   dataModel: RuntimeDataModel,
   models: ReadonlyMap<string, readonly string[]>,
+  parentSides?: ReadonlyMap<string, ReadonlySet<string>>,
 ): WritePlan {
   const known = Object.keys(dataModel.models).sort();
   for (const [model, fields] of models) {
@@ -80,6 +90,7 @@ export function buildWritePlan(
       snowflakeFields: models.get(name) ?? [],
       fieldNames: new Set(definition.fields.map((f) => f.name)),
       relations,
+      parentRelations: parentSides?.get(name) ?? new Set(),
     });
   }
   return plan;

@@ -7,7 +7,7 @@ import { InvalidArgumentError } from '@snowkey/core';
  *
  * @example
  * prisma.$extends(snowkey({ generator, models: { Itme: 'id' } }));
- * // SnowflakeFieldError: "models.Itme" must be a model of this Prisma client: one of Child, Item, Parent (received "Itme")
+ * // SnowflakeFieldError: "models.Itme" must be a model of this Prisma client: one of Match, Player (received "Itme")
  */
 export class SnowflakeFieldError extends InvalidArgumentError {
   /** The model name as given in `models`. */

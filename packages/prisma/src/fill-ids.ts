@@ -29,20 +29,24 @@ export interface IdFiller {
 export function createIdFiller(plan: WritePlan, generator: IdGenerator): IdFiller {
   const nextIds = (count: number): bigint[] => takeIds(generator, count);
 
-  /** A create input of `model`: its own ids first (parents get the earlier ids), then its relations. */
+  /**
+   * A create input of `model`, in the order Prisma inserts the rows, so rows inserted first get
+   * the smaller ids: the parents it creates through its foreign-key relations, then its own ids,
+   * then the rows created under it.
+   */
   function fillCreate(model: string, data: unknown): unknown {
     const m = plan.get(model);
     if (!m || !isObject(data)) return data;
-    let out = data;
+    let out = fillRelations(model, data, true, (field) => m.parentRelations.has(field));
     const missing = m.snowflakeFields.filter((f) => isMissing(model, f, data[f]));
     if (missing.length) {
-      out = { ...data };
+      if (out === data) out = { ...data };
       const ids = nextIds(missing.length);
       missing.forEach((f, i) => {
         out[f] = ids[i];
       });
     }
-    return fillRelations(model, out, data === out);
+    return fillRelations(model, out, out === data, (field) => !m.parentRelations.has(field));
   }
 
   /** Rows of a `createMany` (an object or an array): flat, since createMany takes no relations. */
@@ -64,13 +68,20 @@ export function createIdFiller(plan: WritePlan, generator: IdGenerator): IdFille
 
   /** An update input of `model`: no ids of its own, but its relations may create rows. */
   function fillUpdate(model: string, data: unknown): unknown {
-    return isObject(data) ? fillRelations(model, data, true) : data;
+    return isObject(data) ? fillRelations(model, data, true, () => true) : data;
   }
 
-  function fillRelations(model: string, data: Data, copyOnWrite: boolean): Data {
+  /** Fills the nested writes of the relation fields `which` selects; copies `data` first if `copyOnWrite`. */
+  function fillRelations(
+    model: string,
+    data: Data,
+    copyOnWrite: boolean,
+    which: (field: string) => boolean,
+  ): Data {
     const m = plan.get(model)!;
     let out = data;
     for (const [field, target] of m.relations) {
+      if (!which(field)) continue;
       const ops = data[field];
       if (ops === undefined) continue;
       const filled = fillNestedWrites(target, ops);

@@ -1,6 +1,7 @@
 import { Prisma } from '@prisma/client/extension';
 import { buildWritePlan, readDataModel } from './data-model.js';
 import { createIdFiller } from './fill-ids.js';
+import { foreignKeySides } from './foreign-key-sides.js';
 import { resolveOptions, type SnowkeyPrismaOptions } from './options.js';
 
 /**
@@ -8,7 +9,8 @@ import { resolveOptions, type SnowkeyPrismaOptions } from './options.js';
  * `createMany`, `createManyAndReturn` (where Prisma offers it: not on MySQL), the create branch
  * of `upsert`, and every nested `create`, `createMany`, `connectOrCreate` and `upsert` at any
  * depth (also under `update`), inside `$transaction` of both forms too. An id the caller set is
- * kept.
+ * kept. Within one query, rows are numbered in the order Prisma inserts them: a parent, whichever
+ * side the write starts from, before the rows that point at it.
  *
  * The options are checked at once; `$extends` then checks `models` against the client's data
  * model and throws {@link SnowflakeFieldError} for an unknown model or a field that is not a
@@ -30,7 +32,9 @@ import { resolveOptions, type SnowkeyPrismaOptions } from './options.js';
 export function snowkey<ModelName extends string = string>(options: SnowkeyPrismaOptions<ModelName>) {
   const { generator, models } = resolveOptions(options);
   return Prisma.defineExtension((client) => {
-    const filler = createIdFiller(buildWritePlan(readDataModel(client), models), generator);
+    const dataModel = readDataModel(client);
+    const plan = buildWritePlan(dataModel, models, foreignKeySides(client, dataModel));
+    const filler = createIdFiller(plan, generator);
     return client.$extends({
       name: '@snowkey/prisma',
       query: {

@@ -1,5 +1,5 @@
+import { describeEachDialect } from '@snowkey/test-harness';
 import { expect, expectTypeOf, test } from 'vitest';
-import { describeEachDialect } from '../../../test/helpers/databases.js';
 import { snowkey } from '../src/index.js';
 import type { PrismaClient as MysqlPrismaClient } from './generated/mysql/client/client.js';
 import type { Prisma } from './generated/postgres/client/client.js';

@@ -1,5 +1,5 @@
+import { describeEachDialect } from '@snowkey/test-harness';
 import { expect, test } from 'vitest';
-import { describeEachDialect } from '../../../test/helpers/databases.js';
 import { useExtendedPrisma } from './helpers/extended-prisma.js';
 
 type Row = Record<string, unknown>;
@@ -45,7 +45,7 @@ describeEachDialect('@snowkey/prisma nested writes', (ctx) => {
     ]);
   });
 
-  test('GIVEN create with a to-one create on either side THEN both rows get ids', async () => {
+  test('GIVEN create with a to-one create on either side THEN both rows get ids, the row inserted first the smaller', async () => {
     const first = t.generator.peek();
     await t.prisma.parent.create({ data: { name: 'with-profile', profile: { create: { bio: 'hi' } } } });
     expect(await rows('SELECT id, parent_id FROM sk_profile WHERE bio = ?', ['hi'])).toEqual([
@@ -55,8 +55,52 @@ describeEachDialect('@snowkey/prisma nested writes', (ctx) => {
     const child = await t.prisma.child.create({
       data: { label: 'owner-side', parent: { create: { name: 'born' } } },
     });
-    expect(child.id).toBe(next);
-    expect(await rows('SELECT id FROM sk_parent WHERE name = ?', ['born'])).toEqual([{ id: s(next + 1n) }]);
+    // Prisma inserts the parent first (the child's row points at it), so the parent gets the first id.
+    expect(await rows('SELECT id FROM sk_parent WHERE name = ?', ['born'])).toEqual([{ id: s(next) }]);
+    expect(child.id).toBe(next + 1n);
+  });
+
+  /** Ids by SQL, parent first, in the order Prisma inserted them; they must be increasing. */
+  const idsOfFamily = async (parentName: string) => {
+    const [parent] = await rows('SELECT id FROM sk_parent WHERE name = ?', [parentName]);
+    const [child] = await rows('SELECT id, parent_id FROM sk_child WHERE parent_id = ?', [parent!.id]);
+    const toys = await rows('SELECT id, serial, label FROM sk_toy WHERE child_id = ? ORDER BY label', [
+      child!.id,
+    ]);
+    return {
+      labels: toys.map((toy) => toy.label),
+      ids: [parent!.id, child!.id, ...toys.flatMap((toy) => [toy.id, toy.serial])].map((v) =>
+        BigInt(v as string),
+      ),
+    };
+  };
+  const increasing = (ids: bigint[]) => ids.every((id, i) => i === 0 || ids[i - 1]! < id);
+
+  test('GIVEN a create from the bottom of Parent > Child > Toy THEN the parent, the child and the toy get increasing ids, by SQL', async () => {
+    await t.prisma.toy.create({
+      data: {
+        label: 'bottom-up',
+        child: { create: { label: 'middle', parent: { create: { name: 'top-1' } } } },
+      },
+    });
+    const family = await idsOfFamily('top-1');
+    expect(family.labels).toEqual(['bottom-up']);
+    expect(family.ids).toHaveLength(4);
+    expect(increasing(family.ids)).toBe(true);
+  });
+
+  test('GIVEN a create from the middle with its parent and its toys THEN the parent id is below the child id, below the toys ids in array order, by SQL', async () => {
+    await t.prisma.child.create({
+      data: {
+        label: 'middle-out',
+        parent: { create: { name: 'top-2' } },
+        toys: { create: [{ label: 'toy-a' }, { label: 'toy-b' }] },
+      },
+    });
+    const family = await idsOfFamily('top-2');
+    expect(family.labels).toEqual(['toy-a', 'toy-b']);
+    expect(family.ids).toHaveLength(6);
+    expect(increasing(family.ids)).toBe(true);
   });
 
   test('GIVEN three levels with two snowflake fields at the bottom THEN every field is filled', async () => {
@@ -156,7 +200,7 @@ describeEachDialect('@snowkey/prisma nested writes', (ctx) => {
     ]);
   });
 
-  test('GIVEN connectOrCreate to-one of a missing parent THEN the parent is created with an id', async () => {
+  test('GIVEN connectOrCreate to-one of a missing parent THEN the parent is created first, with the smaller id', async () => {
     const first = t.generator.peek();
     await t.prisma.profile.create({
       data: {
@@ -165,7 +209,7 @@ describeEachDialect('@snowkey/prisma nested writes', (ctx) => {
       },
     });
     expect(await rows('SELECT id, parent_id FROM sk_profile WHERE bio = ?', ['coc-one'])).toEqual([
-      { id: s(first), parent_id: s(first + 1n) },
+      { id: s(first + 1n), parent_id: s(first) },
     ]);
   });
 

@@ -6,9 +6,9 @@ import {
   Snowflake,
   type SqlClient,
 } from '@snowkey/core';
+import { describeEachDialect } from '@snowkey/test-harness';
+import { sqlClientContract } from '@snowkey/test-harness/sql-client-contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sqlClientContract } from '../../../test/conformance/sql-client-contract.js';
-import { describeEachDialect } from '../../../test/helpers/databases.js';
 import { prismaSqlClient, snowkey } from '../src/index.js';
 import { createTestTables, openPrisma, type TestPrismaClient } from './helpers/prisma-test-client.js';
 

@@ -1,5 +1,5 @@
+import { describeEachDialect } from '@snowkey/test-harness';
 import { expect, test } from 'vitest';
-import { describeEachDialect } from '../../../test/helpers/databases.js';
 import { useExtendedPrisma } from './helpers/extended-prisma.js';
 
 describeEachDialect('@snowkey/prisma in $transaction', (ctx) => {

@@ -1,5 +1,5 @@
+import type { TestDatabase } from '@snowkey/test-harness';
 import { type Association, DataTypes, Model, type Sequelize } from 'sequelize';
-import type { TestDatabase } from '../../../test/helpers/test-database.js';
 import { BigIntKey, SnowflakeId } from '../src/index.js';
 
 export class Player extends Model {

@@ -1,6 +1,6 @@
+import type { TestDatabase } from '@snowkey/test-harness';
 import Database from 'better-sqlite3';
 import { type Options, Sequelize } from 'sequelize';
-import type { TestDatabase } from '../../../test/helpers/test-database.js';
 import { betterSqlite3Module } from '../src/index.js';
 
 /**

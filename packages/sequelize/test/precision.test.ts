@@ -1,8 +1,8 @@
 import { Snowflake } from '@snowkey/core';
+import { describeEachDialect } from '@snowkey/test-harness';
 import pg from 'pg';
 import { Sequelize } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { describeEachDialect } from '../../../test/helpers/databases.js';
 import { attachSnowflakes, IdPrecisionError, SnowflakeConfigError } from '../src/index.js';
 import { createTables, defineModels } from './models.js';
 import { openSequelize } from './open-sequelize.js';

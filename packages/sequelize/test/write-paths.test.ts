@@ -1,8 +1,8 @@
 import { manualClock, Snowflake } from '@snowkey/core';
+import { describeEachDialect } from '@snowkey/test-harness';
+import { recordingGenerator } from '@snowkey/test-harness/recording-generator';
 import type { Sequelize } from 'sequelize';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
-import { recordingGenerator } from '../../../test/conformance/recording-generator.js';
-import { describeEachDialect } from '../../../test/helpers/databases.js';
 import { attachSnowflakes, UpsertReadBackError } from '../src/index.js';
 import { readBackUpsert } from '../src/upsert-read-back.js';
 import { clearTables, createTables, defineModels } from './models.js';

@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { InvalidArgumentError, Snowflake } from '@snowkey/core';
+import { describeEachDialect, selectedDialects } from '@snowkey/test-harness';
 import pg from 'pg';
 import { Column, DataSource, type DataSourceOptions, Entity, JoinColumn, ManyToOne } from 'typeorm';
 import { afterEach, describe, expect, test } from 'vitest';
-import { describeEachDialect, selectedDialects } from '../../../test/helpers/databases.js';
 import {
   attachSnowflakes,
   exactSqliteIntegers,

@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { InvalidArgumentError } from '@snowkey/core';
+import { describeEachDialect, selectedDialects } from '@snowkey/test-harness';
 import pg from 'pg';
 import { Column, type DataSource, Entity } from 'typeorm';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { describeEachDialect, selectedDialects } from '../../../test/helpers/databases.js';
 import { BigIntTransformer } from '../src/bigint-transformer.js';
 import { BigIntColumn, IdPrecisionError } from '../src/index.js';
 import { newDataSource } from './support/data-source.js';

@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { InvalidArgumentError, layouts, leaseNodeId, Snowflake } from '@snowkey/core';
+import { describeEachDialect } from '@snowkey/test-harness';
+import { sqlClientContract } from '@snowkey/test-harness/sql-client-contract';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { sqlClientContract } from '../../../test/conformance/sql-client-contract.js';
-import { describeEachDialect } from '../../../test/helpers/databases.js';
 import { attachSnowflakes, typeormSqlClient } from '../src/index.js';
 import { newDataSource } from './support/data-source.js';
 import { Guild, gameEntities } from './support/game-entities.js';

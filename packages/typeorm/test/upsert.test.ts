@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { Snowflake } from '@snowkey/core';
+import { describeEachDialect } from '@snowkey/test-harness';
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { describeEachDialect } from '../../../test/helpers/databases.js';
 import { attachSnowflakes } from '../src/index.js';
 import { newDataSource } from './support/data-source.js';
 import { gameEntities, Player } from './support/game-entities.js';

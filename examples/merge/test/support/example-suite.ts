@@ -1,6 +1,6 @@
 import { decode, layouts } from '@snowkey/core';
+import { describeEachDialect } from '@snowkey/test-harness';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { describeEachDialect } from '../../../../test/helpers/databases.js';
 import { type MergeScenarioResult, runMergeScenario, type ShardPlayer } from '../../src/index.js';
 import { harnessHost } from './harness-host.js';
 import {

@@ -3,7 +3,7 @@ import {
   type Dialect,
   type DroppableTestDatabase,
   type TestDatabase,
-} from '../../../../test/helpers/databases.js';
+} from '@snowkey/test-harness';
 import type { DatabaseHost } from '../../src/index.js';
 
 /**

@@ -1,6 +1,6 @@
 import { decode, layouts } from '@snowkey/core';
+import type { TestDatabase } from '@snowkey/test-harness';
 import Database from 'better-sqlite3';
-import type { TestDatabase } from '../../../../test/helpers/databases.js';
 
 /**
  * The tests' own SQL over a game database, independent of the example code: counts, foreign

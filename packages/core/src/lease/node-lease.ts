@@ -9,7 +9,7 @@ import { releaseOnSignal } from './signal-release.js';
  * `held` until released or lost; a lost lease was renewed by nobody and taken by another holder.
  *
  * @example
- * if (lease.state !== 'held') lease = await leaseNodeId(options);
+ * const current = lease.state === 'held' ? lease : await leaseNodeId(leaseOptions);
  */
 export type LeaseState = 'held' | 'lost' | 'released';
 

@@ -20,6 +20,7 @@ export type SegmentUnavailableReason = 'not-ready' | 'refilling' | 'store-failin
  * once the store answers; `await allocator.ready(n)` waits for that.
  *
  * @example
+ * let id: bigint;
  * try {
  *   id = allocator.nextId();
  * } catch (err) {

@@ -36,6 +36,7 @@ export interface SegmentGrant {
  * range twice after a restart: gaps are allowed, overlaps never.
  *
  * @example
+ * let counter = 0n;
  * const store: SegmentStore = {
  *   name: 'memory',
  *   prepare: async () => ({}),

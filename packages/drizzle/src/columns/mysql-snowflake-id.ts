@@ -16,6 +16,8 @@ const refColumn = customType<SnowflakeIdType>(snowflakeIdParams((id) => id, 'ref
  * `bigint`, optional in inserts (its `$defaultFn` fills it).
  *
  * @example
+ * import { type MySqlSnowflakeIdBuilder, snowflakeId } from '@snowkey/drizzle/mysql-core';
+ *
  * const id: MySqlSnowflakeIdBuilder<'id'> = snowflakeId('id', generator);
  */
 export type MySqlSnowflakeIdBuilder<TName extends string> = HasRuntimeDefault<
@@ -30,7 +32,7 @@ export type MySqlSnowflakeIdBuilder<TName extends string> = HasRuntimeDefault<
  *
  * @example
  * import { Snowflake } from '@snowkey/core';
- * import { snowflakeId } from '@snowkey/drizzle/mysql-core';
+ * import { type MySqlSnowflakeIdBuilder, snowflakeId } from '@snowkey/drizzle/mysql-core';
  * import { mysqlTable, varchar } from 'drizzle-orm/mysql-core';
  *
  * const generator = new Snowflake({ workerId: 1 });
@@ -57,6 +59,7 @@ export function snowflakeId(a: string | IdGeneratorSource, b?: IdGeneratorSource
  * import { snowflakeId, snowflakeRef } from '@snowkey/drizzle/mysql-core';
  * import { mysqlTable, varchar } from 'drizzle-orm/mysql-core';
  *
+ * const players = mysqlTable('players', { id: snowflakeId(generator).primaryKey() });
  * export const items = mysqlTable('items', {
  *   id: snowflakeId(generator).primaryKey(),
  *   ownerId: snowflakeRef('owner_id').notNull().references(() => players.id),

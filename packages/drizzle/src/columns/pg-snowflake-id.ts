@@ -16,6 +16,8 @@ const refColumn = customType<SnowflakeIdType>(snowflakeIdParams(String, 'ref'));
  * `bigint`, optional in inserts (its `$defaultFn` fills it).
  *
  * @example
+ * import { type PgSnowflakeIdBuilder, snowflakeId } from '@snowkey/drizzle/pg-core';
+ *
  * const id: PgSnowflakeIdBuilder<'id'> = snowflakeId('id', generator);
  */
 export type PgSnowflakeIdBuilder<TName extends string> = HasRuntimeDefault<
@@ -30,7 +32,7 @@ export type PgSnowflakeIdBuilder<TName extends string> = HasRuntimeDefault<
  *
  * @example
  * import { Snowflake } from '@snowkey/core';
- * import { snowflakeId } from '@snowkey/drizzle/pg-core';
+ * import { type PgSnowflakeIdBuilder, snowflakeId } from '@snowkey/drizzle/pg-core';
  * import { pgTable, text } from 'drizzle-orm/pg-core';
  *
  * const generator = new Snowflake({ workerId: 1 });
@@ -57,6 +59,7 @@ export function snowflakeId(a: string | IdGeneratorSource, b?: IdGeneratorSource
  * import { snowflakeId, snowflakeRef } from '@snowkey/drizzle/pg-core';
  * import { pgTable, text } from 'drizzle-orm/pg-core';
  *
+ * const players = pgTable('players', { id: snowflakeId(generator).primaryKey() });
  * export const items = pgTable('items', {
  *   id: snowflakeId(generator).primaryKey(),
  *   ownerId: snowflakeRef('owner_id').notNull().references(() => players.id),

@@ -21,6 +21,8 @@ const refColumn = customType<SnowflakeIdType>(snowflakeIdParams((id) => id, 'ref
  * `bigint`, optional in inserts (its `$defaultFn` fills it).
  *
  * @example
+ * import { type SQLiteSnowflakeIdBuilder, snowflakeId } from '@snowkey/drizzle/sqlite-core';
+ *
  * const id: SQLiteSnowflakeIdBuilder<'id'> = snowflakeId('id', generator);
  */
 export type SQLiteSnowflakeIdBuilder<TName extends string> = HasRuntimeDefault<
@@ -35,7 +37,7 @@ export type SQLiteSnowflakeIdBuilder<TName extends string> = HasRuntimeDefault<
  *
  * @example
  * import { Snowflake } from '@snowkey/core';
- * import { snowflakeId } from '@snowkey/drizzle/sqlite-core';
+ * import { type SQLiteSnowflakeIdBuilder, snowflakeId } from '@snowkey/drizzle/sqlite-core';
  * import { sqliteTable, text } from 'drizzle-orm/sqlite-core';
  *
  * const generator = new Snowflake({ workerId: 1 });
@@ -62,6 +64,7 @@ export function snowflakeId(a: string | IdGeneratorSource, b?: IdGeneratorSource
  * import { snowflakeId, snowflakeRef } from '@snowkey/drizzle/sqlite-core';
  * import { sqliteTable, text } from 'drizzle-orm/sqlite-core';
  *
+ * const players = sqliteTable('players', { id: snowflakeId(generator).primaryKey() });
  * export const items = sqliteTable('items', {
  *   id: snowflakeId(generator).primaryKey(),
  *   ownerId: snowflakeRef('owner_id').notNull().references(() => players.id),

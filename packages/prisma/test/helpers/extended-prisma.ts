@@ -1,5 +1,5 @@
+import type { DialectContext } from '@snowkey/test-harness';
 import { afterAll, beforeAll } from 'vitest';
-import type { DialectContext } from '../../../../test/helpers/databases.js';
 import { snowkey } from '../../src/index.js';
 import type { Prisma } from '../generated/postgres/client/client.js';
 import { counterGenerator } from './counter-generator.js';

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Dialect, TestDatabase } from '../../../../test/helpers/test-database.js';
+import type { Dialect, TestDatabase } from '@snowkey/test-harness';
 // The three generated clients have the same models and API; the PostgreSQL one types them all.
 import type { PrismaClient } from '../generated/postgres/client/client.js';
 

@@ -1,5 +1,5 @@
+import type { TestDatabase } from '@snowkey/test-harness';
 import { DataSource, type DataSourceOptions } from 'typeorm';
-import type { TestDatabase } from '../../../../test/helpers/databases.js';
 import { exactSqliteIntegers } from '../../src/index.js';
 
 /**
