@@ -31,9 +31,10 @@ export type { NodeIdOptions, SnowflakeCommonOptions } from './src/snowflake.js';
 
 /** A generator of the default layout. */
 export declare const gen: Snowflake;
-/** An id, and a body of JSON text. */
+/** An id, a body of JSON text, and the route parameters of a web request. */
 export declare const id: bigint;
 export declare const body: string;
+export declare const req: { params: { id: string } };
 /** A lease, the options it was taken with, and the SqlClient it uses. */
 export declare const lease: NodeLease;
 export declare const leaseOptions: LeaseNodeIdOptions;

@@ -149,8 +149,9 @@ const PUBLIC_ID_FAULTS = {
  * `@snowkey/http` answers it with a 400 like any bad id.
  *
  * @example
- * orders.decode('3kTMd9fLq0Zc');
- * // InvalidPublicIdError: "publicId" must be a public id of "order": 12 characters ... (the check character does not match: a typo, ...) (received "3kTMd9fLq0Zc")
+ * const orders = publicIdCodec({ key: '000102030405060708090a0b0c0d0e0f', entity: 'order' });
+ * orders.decode('2X3yQZjUBX8F'); // one typo away from orders.encode(175928847299117063n), '2X3yQZjUBX8E'
+ * // InvalidPublicIdError: "publicId" must be a public id of "order": 12 characters ... (the check character does not match: a typo, ...) (received "2X3yQZjUBX8F")
  */
 export class InvalidPublicIdError extends InvalidIdError {
   readonly entity: string;

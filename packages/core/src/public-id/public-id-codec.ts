@@ -36,7 +36,7 @@ export interface PublicIdOptions<E extends string> {
  * Turns keys into public ids of one entity and back. From {@link publicIdCodec}.
  *
  * @example
- * const players = publicIdCodec({ key, entity: 'player' });
+ * const players = publicIdCodec({ key: process.env.PUBLIC_ID_KEY!, entity: 'player' });
  * players.decode(players.encode(42n)); // 42n
  */
 export interface PublicIdCodec<E extends string> {
@@ -90,9 +90,9 @@ function keyBytes(key: unknown): Uint8Array {
  *
  * @example
  * const orders = publicIdCodec({ key: process.env.PUBLIC_ID_KEY!, entity: 'order' });
- * const pid = orders.encode(order.id); // e.g. '3kTMd9fLq0Zb': 12 characters
- * orders.decode(pid);                  // order.id
- * orders.decode('3kTMd9fLq0Zc');       // InvalidPublicIdError: ... the check character does not match ...
+ * const pid = orders.encode(175928847299117063n); // e.g. '3kTMd9fLq0Zb': 12 characters
+ * orders.decode(pid);                              // 175928847299117063n
+ * orders.decode('3kTMd9fLq0Zc');                   // InvalidPublicIdError: ... the check character does not match ...
  */
 export function publicIdCodec<const E extends string>(options: PublicIdOptions<E>): PublicIdCodec<E> {
   if (options === null || typeof options !== 'object') {
