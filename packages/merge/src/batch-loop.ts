@@ -9,7 +9,10 @@ export type SourceRow = Record<string, unknown>;
  * Reported after every committed batch, and once for a (table, source) already done.
  *
  * @example
- * onProgress: (p) => console.log(`${p.phase} ${p.table} ${p.source} ${p.rowsDone}/${p.rowsTotal}`)
+ * await runMerge({
+ *   ...inputs,
+ *   onProgress: (p) => console.log(`${p.phase} ${p.table} ${p.source} ${p.rowsDone}/${p.rowsTotal}`),
+ * });
  */
 export interface ProgressEvent {
   /** `copy` copies rows; `link` fills in the foreign keys a first pass wrote as NULL. */

@@ -25,6 +25,9 @@ export interface PgPoolLike {
   }>;
 }
 
+/** The `typeCast` the engine gives mysql2 (a `typeCast: unknown` would not match mysql2's overloads). */
+type MysqlTypeCast = (field: { type: string; string(): string | null }, next: () => unknown) => unknown;
+
 /**
  * What {@link mysqlDatabase} needs of a `mysql2/promise` Pool.
  *
@@ -32,9 +35,13 @@ export interface PgPoolLike {
  * const pool: MysqlPoolLike = mysql.createPool({ uri: process.env.DATABASE_URL });
  */
 export interface MysqlPoolLike {
-  query(options: { sql: string; values?: unknown[]; typeCast?: unknown }): Promise<[unknown, unknown]>;
+  query(options: { sql: string; values?: unknown[]; typeCast?: MysqlTypeCast }): Promise<[unknown, unknown]>;
   getConnection(): Promise<{
-    query(options: { sql: string; values?: unknown[]; typeCast?: unknown }): Promise<[unknown, unknown]>;
+    query(options: {
+      sql: string;
+      values?: unknown[];
+      typeCast?: MysqlTypeCast;
+    }): Promise<[unknown, unknown]>;
     release(): void;
   }>;
 }

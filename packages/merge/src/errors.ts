@@ -25,8 +25,10 @@ export class MergeSchemaError extends SnowkeyError {
  * conflict is dealt with goes on from there.
  *
  * @example
- * // MergeConflictError: players.name = "Aria" from S2 (key [7]) is already held by another row of the target (policy fail)
- * err.table; err.constraint; err.source; err.value;
+ * try { await runMerge(inputs); } catch (err) {
+ *   // MergeConflictError: players.name = "Aria" from S2 (key [7]) is already held by another row of the target (policy fail); ...
+ *   if (err instanceof MergeConflictError) console.error(err.table, err.constraint, err.source, err.key, err.value);
+ * }
  */
 export class MergeConflictError extends SnowkeyError {
   readonly table: string;
@@ -60,7 +62,10 @@ export class MergeConflictError extends SnowkeyError {
  * ends, so nothing is done. `expected` is what the first run recorded.
  *
  * @example
- * // MergeInputsChangedError: this target holds a merge begun with sources S1, S2 ...; received sources S2, S1 ...
+ * await runMerge({ ...inputs, sources: [...inputs.sources].reverse() }); // resuming with the sources swapped
+ * // MergeInputsChangedError: this target holds a merge begun with other inputs; finish it with the same ones, or start on a fresh target.
+ * //   begun with: ...
+ * //   received:   ...
  */
 export class MergeInputsChangedError extends SnowkeyError {
   readonly expected: string;
@@ -79,8 +84,10 @@ export class MergeInputsChangedError extends SnowkeyError {
  * peer dependencies).
  *
  * @example
- * // MissingDriverError: postgres:// URLs need the "pg" package: npm install pg
- * err.driver; // 'pg'
+ * try { await openDatabase('postgres://postgres@127.0.0.1:5432/game_s1'); } catch (err) {
+ *   // MissingDriverError: postgres:// URLs need the "pg" package: npm install pg
+ *   if (err instanceof MissingDriverError) console.error(`npm install ${err.driver}`); // 'pg'
+ * }
  */
 export class MissingDriverError extends SnowkeyError {
   readonly driver: string;
@@ -96,8 +103,10 @@ export class MissingDriverError extends SnowkeyError {
  * batch was written.
  *
  * @example
- * // DanglingReferenceError: mail.item_id = 77 of the source refers to no row of items
- * err.table; err.column; err.value; err.refTable;
+ * try { await runRekey({ source, target, layout: layouts.gameServer, node: { serverId: 3 } }); } catch (err) {
+ *   // DanglingReferenceError: mail.item_id = 77 of the source refers to no row of items
+ *   if (err instanceof DanglingReferenceError) console.error(err.table, err.column, err.value, err.refTable);
+ * }
  */
 export class DanglingReferenceError extends SnowkeyError {
   readonly table: string;

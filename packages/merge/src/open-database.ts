@@ -34,7 +34,7 @@ export async function openDatabase(url: string, options: { poolSize?: number } =
       supportBigNumbers: true,
       bigNumberStrings: true,
     });
-    return mysqlDatabase(pool as never, databaseOf(url), () => pool.end());
+    return mysqlDatabase(pool, databaseOf(url), () => pool.end());
   }
   if (url.startsWith('file:') || url.startsWith('sqlite:')) {
     const Database = (await load<{ default: typeof import('better-sqlite3') }>('better-sqlite3', 'file:'))

@@ -35,7 +35,7 @@ export interface TablePlan {
  * The node ids found in one source's keys (decoded with the layout given to the plan).
  *
  * @example
- * const n: SourceNodeIds = { source: 'S2', nodeIds: ['serverId=2'], sharedWith: [] };
+ * const n: SourceNodeIds = { source: 'S2', nodeIds: ['serverId=2'], distinct: 1, sharedWith: [] };
  */
 export interface SourceNodeIds {
   readonly source: string;

@@ -17,7 +17,7 @@ import { insertRows, quote, rowsPerStatement } from './sql.js';
  * What a rekey did: this run, and the whole rekey so far.
  *
  * @example
- * const r: RekeyRunResult = await runRekey(options);
+ * const r: RekeyRunResult = await runRekey({ source, target, layout: layouts.gameServer, node: { serverId: 3 } });
  * r.totals.rekeyed; // 6413 rows got new ids
  */
 export interface RekeyRunResult {

@@ -2,7 +2,7 @@
  * One column as the engine read it from the database's catalog.
  *
  * @example
- * const c: ColumnInfo = { name: 'name', type: 'varchar', nullable: false, maxLength: 40, integer: false, text: true, generated: false, autoIncrement: false };
+ * const c: ColumnInfo = { name: 'name', type: 'varchar', nullable: false, maxLength: 40, integer: false, bigint: false, text: true, generated: false, autoIncrement: false };
  */
 export interface ColumnInfo {
   readonly name: string;
@@ -84,7 +84,7 @@ export interface SchemaInfo {
  * columns are all NOT NULL; null when the table has neither.
  *
  * @example
- * rowKey(table); // ['id']
+ * rowKey(table); // ['id'] (the players table)
  */
 export function rowKey(table: TableInfo): readonly string[] | null {
   if (table.primaryKey.length > 0) return table.primaryKey;
@@ -96,7 +96,7 @@ export function rowKey(table: TableInfo): readonly string[] | null {
  * The column `name` of `table`.
  *
  * @example
- * column(players, 'name').maxLength; // 40
+ * column(table, 'name').maxLength; // 40 (players.name VARCHAR(40))
  */
 export function column(table: TableInfo, name: string): ColumnInfo {
   const c = table.columns.find((x) => x.name === name);
