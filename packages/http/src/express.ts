@@ -21,6 +21,7 @@ export interface ExpressResponseLike {
  * @example
  * import express from 'express';
  * import { idReplacer, idReviver, parseId } from '@snowkey/core';
+ * import { idErrorHandler } from '@snowkey/http/express';
  * const app = express();
  * app.set('json replacer', idReplacer);                        // bigint out: exact decimal strings
  * app.use(express.json({ reviver: idReviver(['ownerId']) }));  // id strings in: bigint, strictly

@@ -9,7 +9,8 @@ const MESSAGE =
  * What {@link snowkeyAjv} uses of Ajv.
  *
  * @example
- * const ajv: AjvLike = new Ajv();
+ * import { Ajv } from 'ajv';
+ * const ajv: AjvLike = new Ajv(); // Ajv 8, the one Fastify 5 uses
  */
 export interface AjvLike {
   // `never`: any Ajv's overloads fit; the definition passed is Ajv 8's "validate" keyword form.
@@ -46,7 +47,12 @@ export function snowkeyAjv<A extends AjvLike>(ajv: A): A {
  * `parseId` in the handler.
  *
  * @example
- * app.get('/players/:id', { schema: { params: { type: 'object', properties: { id: idParam }, required: ['id'] } } }, handler);
+ * const app = Fastify({ ajv: { plugins: [snowkeyAjv] } });
+ * app.get(
+ *   '/players/:id',
+ *   { schema: { params: { type: 'object', properties: { id: idParam }, required: ['id'] } } },
+ *   async (req) => findPlayer(parseId((req.params as { id: string }).id, 'params.id')),
+ * );
  */
 export const idParam = Object.freeze({ snowkeyId: true } as const);
 
@@ -76,6 +82,8 @@ export interface FastifyReplyLike {
  * handling. For routes whose ids are not all checked by a schema.
  *
  * @example
+ * import { idErrorHandler } from '@snowkey/http/fastify';
+ * const app = Fastify();
  * app.setErrorHandler(idErrorHandler);
  */
 export function idErrorHandler(error: unknown, _request: unknown, reply: FastifyReplyLike): unknown {

@@ -24,12 +24,16 @@ const NAMES = new Set(['InvalidIdError', 'InvalidPublicIdError']);
  * (ESM and CJS side by side). For a framework this package has no helper for.
  *
  * @example
- * app.use(async (ctx, next) => { // Koa
- *   try { await next(); } catch (err) {
- *     const body = idErrorBody(err);
- *     if (!body) throw err;
- *     ctx.status = 400;
- *     ctx.body = body;
+ * import { createServer } from 'node:http';
+ * createServer(async (req, res) => { // node:http: GET /players/<id>
+ *   try {
+ *     const player = await findPlayer(parseId(req.url?.split('/')[2], 'params.id'));
+ *     res.writeHead(player ? 200 : 404, { 'content-type': 'application/json' });
+ *     res.end(JSON.stringify(player ?? { error: 'not found' }, idReplacer));
+ *   } catch (err) {
+ *     const body = idErrorBody(err); // a bad id: the client's 400; anything else: a 500
+ *     res.writeHead(body ? 400 : 500, { 'content-type': 'application/json' });
+ *     res.end(JSON.stringify(body ?? { error: 'internal error' }));
  *   }
  * });
  */

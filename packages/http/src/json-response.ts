@@ -10,7 +10,7 @@ import { idErrorBody } from './id-error-body.js';
  * @example
  * // app/players/[id]/route.ts (Next.js)
  * export async function GET(_req: Request, { params }: { params: Promise<{ id: string }> }) {
- *   const player = await db.player.findUnique({ where: { id: parseId((await params).id, 'params.id') } });
+ *   const player = await findPlayer(parseId((await params).id, 'params.id'));
  *   return player ? jsonResponse(player) : jsonResponse({ error: 'not found' }, { status: 404 });
  * }
  */

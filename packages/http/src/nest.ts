@@ -20,8 +20,13 @@ import { idErrorBody } from './id-error-body.js';
  * naming where it was read (`param.id`, `body.ownerId`).
  *
  * @example
- * @Get(':id') find(@Param('id', ParseIdPipe) id: bigint) { return this.players.findOneBy({ id }); }
- * @Get('by-public-id/:pid') byPublicId(@Param('pid', new ParseIdPipe(orderIds)) id: bigint) { ... }
+ * import { Controller, Get, Param } from '@nestjs/common';
+ *
+ * @Controller('players')
+ * class PlayersController {
+ *   @Get(':id') find(@Param('id', ParseIdPipe) id: bigint) { return findPlayer(id); }
+ *   @Get('public/:pid') byPublicId(@Param('pid', new ParseIdPipe(playerIds)) id: bigint) { return findPlayer(id); }
+ * }
  */
 @Injectable()
 export class ParseIdPipe implements PipeTransform<unknown, bigint> {
@@ -56,6 +61,8 @@ function isJsonData(data: unknown): boolean {
  * Buffers and streams pass through untouched.
  *
  * @example
+ * import { NestFactory } from '@nestjs/core';
+ * const app = await NestFactory.create(AppModule);
  * app.useGlobalInterceptors(new IdJsonInterceptor());
  */
 @Injectable()

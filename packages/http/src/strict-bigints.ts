@@ -67,7 +67,7 @@ function checkCanonical(value: unknown, raw: unknown, path: string): void {
  * const t = initTRPC.create({ transformer: strictBigints(superjson) });
  * const getPlayer = t.procedure
  *   .input((raw) => ({ id: parseId((raw as { id?: unknown }).id, 'id') }))
- *   .query(({ input }) => db.player.findUnique({ where: { id: input.id } })); // input.id: bigint
+ *   .query(({ input }) => findPlayer(input.id)); // input.id: bigint
  */
 export function strictBigints<S extends SuperjsonLike>(superjson: S): SuperjsonLike {
   return {
