@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -30,7 +32,9 @@ export interface RunTarget {
  * Runs a ts module block as a program: written into a fresh directory of its home's `.doctest`
  * (beside the `file=` blocks of the same file, and the client of its README's prisma schema for
  * the dialect), then imported by Node with the repository's `dev-source` condition and tsx, in an
- * empty working directory, with `DATABASE_URL` set. It passes when its top level finishes without
+ * empty working directory, with `DATABASE_URL` set, and what a deployment gives a server: `PORT`
+ * (a port free at the time, so that runs beside each other never fight over one) and
+ * `PUBLIC_ID_KEY` (32 random hex digits). It passes when its top level finishes without
  * throwing; the process then exits, as a server's start-up would go on serving.
  *
  * @example
@@ -62,6 +66,8 @@ export async function runDocBlock(block: DocBlock, target: RunTarget): Promise<B
     delete env.NODE_OPTIONS;
     if (target.url) env.DATABASE_URL = target.url;
     else delete env.DATABASE_URL;
+    env.PORT = String(await freePort());
+    env.PUBLIC_ID_KEY = randomBytes(16).toString('hex');
     const script = `await import(${JSON.stringify(new URL(`file://${file}`).href)}); process.exit(0);`;
     try {
       const { stdout, stderr } = await exec(
@@ -85,6 +91,20 @@ export async function runDocBlock(block: DocBlock, target: RunTarget): Promise<B
     rmSync(dir, { recursive: true, force: true });
     rmSync(cwd, { recursive: true, force: true });
   }
+}
+
+/** A TCP port no one listens on now: the kernel's pick for port 0, released at once. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
 }
 
 /**

@@ -25,6 +25,7 @@ describe('the doc checker on a fixture with broken blocks', () => {
       'README.md:30 sql module',
       'README.md:41 ts module',
       'README.md:45 ts module',
+      'README.md:53 ts module',
       'packages/demo/src/demo.ts:5 ts fragment',
       'packages/demo/src/demo.ts:9 ts fragment',
     ]);
@@ -55,6 +56,10 @@ describe('the doc checker on a fixture with broken blocks', () => {
     // A program that imports the README's file=greeting.ts block.
     expect(at(41).file).toBe('greeting.ts');
     expect(await runDocBlock(at(45), { root: repo, blocks })).toEqual({ ok: true, output: '' });
+  }, 120_000);
+
+  test('GIVEN a server program THEN it gets a free PORT to listen on and a PUBLIC_ID_KEY of 32 hex digits', async () => {
+    expect(await runDocBlock(at(53), { root: repo, blocks })).toEqual({ ok: true, output: '' });
   }, 120_000);
 
   test('GIVEN a sql block THEN it splits into statements at the semicolons that end lines', () => {
