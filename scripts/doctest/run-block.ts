@@ -57,10 +57,15 @@ export async function runDocBlock(block: DocBlock, target: RunTarget): Promise<B
     linkPrismaClient(block.home, target.blocks, target.dialect ?? 'sqlite', dir);
     const { file } = writeBlock(block, dir, undefined, new Set());
     // tsx applies a tsconfig only to the files it includes, and a bare `**/*` skips dot directories.
+    // The packages' sources (reached through `dev-source`) are included too, so their decorators
+    // (@snowkey/http/nest's parameter decorators) compile as they do in the packages.
     const tsconfig = join(dir, 'tsconfig.json');
     writeFileSync(
       tsconfig,
-      JSON.stringify({ extends: join(target.root, 'tsconfig.base.json'), include: ['**/*.ts'] }),
+      JSON.stringify({
+        extends: join(target.root, 'tsconfig.base.json'),
+        include: ['**/*.ts', join(target.root, 'packages/*/src/**/*.ts')],
+      }),
     );
     const env: NodeJS.ProcessEnv = { ...process.env, TSX_TSCONFIG_PATH: tsconfig };
     delete env.NODE_OPTIONS;
