@@ -2,8 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { describeEachDialect } from '@snowkey/test-harness';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { describeEachDialect } from '../../../test/helpers/databases.js';
 import { dumpOf, Shards, type TestShard } from '../../merge/test/support/shards.js';
 
 /**

@@ -1,5 +1,5 @@
+import { selectedDialects } from '@snowkey/test-harness';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { selectedDialects } from '../../../test/helpers/databases.js';
 import { runMerge, verifyMerge } from '../src/index.js';
 import { danglingOf, Shards, type TestShard } from './support/shards.js';
 

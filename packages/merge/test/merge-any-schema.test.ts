@@ -1,5 +1,5 @@
+import { describeEachDialect } from '@snowkey/test-harness';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { describeEachDialect } from '../../../test/helpers/databases.js';
 import {
   MergeConflictError,
   type MergeInputs,

@@ -1,10 +1,10 @@
 import 'reflect-metadata';
 import type { IdGenerator } from '@snowkey/core';
 import { snowkeyKnex, withBigintReads } from '@snowkey/knex';
+import type { TestDatabase } from '@snowkey/test-harness';
 import { attachSnowflakes, exactSqliteIntegers, SnowflakeColumn } from '@snowkey/typeorm';
 import knex from 'knex';
 import { Column, DataSource, type DataSourceOptions, Entity } from 'typeorm';
-import type { TestDatabase } from '../../../../test/helpers/test-database.js';
 
 /** A player row as the servers under test see it: the id a bigint, as every adapter returns it. */
 export interface Player {

@@ -1,8 +1,7 @@
 import { type PublicIdCodec, publicIdCodec } from '@snowkey/core';
 import { MAX_KEY } from '@snowkey/core/adapter';
+import { describeEachDialect, type TestDatabase } from '@snowkey/test-harness';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { describeEachDialect } from '../../../../test/helpers/describe-each-dialect.js';
-import type { TestDatabase } from '../../../../test/helpers/test-database.js';
 import { plannedIds } from './planned-ids.js';
 import { PLAYERS_DDL, type PlayerStore } from './player-store.js';
 

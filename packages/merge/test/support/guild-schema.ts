@@ -1,4 +1,4 @@
-import type { Dialect } from '../../../../test/helpers/databases.js';
+import type { Dialect } from '@snowkey/test-harness';
 
 /** How a test shard's single-column keys are assigned. */
 export type Keys = 'given' | 'autoincrement';

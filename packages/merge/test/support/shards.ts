@@ -1,8 +1,4 @@
-import {
-  createTestDatabase,
-  type Dialect,
-  type DroppableTestDatabase,
-} from '../../../../test/helpers/databases.js';
+import { createTestDatabase, type Dialect, type DroppableTestDatabase } from '@snowkey/test-harness';
 import { type MergeDatabase, openDatabase } from '../../src/index.js';
 import { guildSchema, type Keys, shardRows } from './guild-schema.js';
 
