@@ -1,0 +1,18 @@
+import { VARIANT_TABLE, type Variant } from './adapters/adapter-bench.js';
+import type { BenchDatabase } from './bench-database.js';
+import { createTableSql, type KeyKind } from './key-kinds.js';
+
+/** Each variant's key kind: only `autoincrement` lets the database assign keys. */
+const KIND: Readonly<Record<Variant, KeyKind>> = {
+  autoincrement: 'autoincrement',
+  'hand-set': 'snowkey',
+  snowkey: 'snowkey',
+};
+
+/** Creates (or empties) the three tables the ORMs write to, the same payload columns as the raw load. */
+export async function resetAdapterTables(db: BenchDatabase): Promise<void> {
+  for (const [variant, table] of Object.entries(VARIANT_TABLE) as [Variant, string][]) {
+    await db.exec(`DROP TABLE IF EXISTS ${table}`);
+    await db.exec(createTableSql(db.dialect, KIND[variant], table));
+  }
+}

@@ -1,0 +1,62 @@
+import type { Snowflake } from '@snowkey/core';
+import type { BenchDatabase } from '../bench-database.js';
+
+/**
+ * The three ways one ORM writes the same rows, compared side by side:
+ * - `autoincrement`: the database assigns the key (the ORM's usual setup);
+ * - `hand-set`: the application sets every key itself from `generator.nextIds` (no adapter);
+ * - `snowkey`: the snowkey adapter assigns them.
+ * `snowkey` against `hand-set` is what the adapter costs; against `autoincrement`, what an
+ * application-assigned key costs in that ORM, adapter included.
+ */
+export type Variant = 'autoincrement' | 'hand-set' | 'snowkey';
+
+export const VARIANTS: readonly Variant[] = ['autoincrement', 'hand-set', 'snowkey'];
+
+/** The table each variant writes to; the bench creates them (./adapter-tables.ts). */
+export const VARIANT_TABLE: Readonly<Record<Variant, string>> = {
+  autoincrement: 'bench_auto',
+  'hand-set': 'bench_hand',
+  snowkey: 'bench_snow',
+};
+
+/** One row's payload, as the ORMs take it (camelCase properties mapped to snake_case columns). */
+export interface BenchRow {
+  ownerId: bigint;
+  name: string;
+  score: number;
+  createdAt: bigint;
+}
+
+/** One way of writing rows: `rowsPerCall` rows per ORM call (1 for the single-row paths). */
+export interface WritePath {
+  readonly name: string;
+  readonly rowsPerCall: number;
+  /** Dialects on which the ORM has this path (Prisma has no createManyAndReturn on MySQL). */
+  readonly dialects?: readonly BenchDatabase['dialect'][];
+}
+
+/** An open ORM on one bench database, in one variant. */
+export interface AdapterBenchSession {
+  /** Writes `rows` through `path`, `path.rowsPerCall` rows per call; resolves when all are written. */
+  write(path: WritePath, rows: readonly BenchRow[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** What each adapter's bench module supplies. */
+export interface AdapterBench {
+  /** The ORM's name as users know it: 'TypeORM', 'Prisma', 'Knex'... */
+  readonly name: string;
+  readonly paths: readonly WritePath[];
+  /** Opens the ORM on `db` for `variant`; `generator` gives the keys of `hand-set` and `snowkey`. */
+  open(db: BenchDatabase, variant: Variant, generator: Snowflake): Promise<AdapterBenchSession>;
+}
+
+/** Calls `write` with consecutive slices of `rows`, `size` at a time, one after the other. */
+export async function inChunks<T>(
+  rows: readonly T[],
+  size: number,
+  write: (chunk: T[]) => Promise<unknown>,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += size) await write(rows.slice(i, i + size));
+}

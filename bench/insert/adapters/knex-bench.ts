@@ -1,0 +1,64 @@
+import { snowkeyKnex, withBigintReads } from '@snowkey/knex';
+import knexFactory, { type Knex } from 'knex';
+import type { BenchDatabase } from '../bench-database.js';
+import {
+  type AdapterBench,
+  type BenchRow,
+  inChunks,
+  VARIANT_TABLE,
+  type WritePath,
+} from './adapter-bench.js';
+
+// SQLite takes at most 500 rows in one INSERT as Knex writes it (a compound SELECT), so rows go in
+// 500s there and in 1000s elsewhere, for every variant alike.
+const paths = {
+  insert: { name: 'insert(1000 rows; 500 on SQLite)', rowsPerCall: 1000 },
+  batchInsert: { name: 'batchInsert(rows, 1000; 500 on SQLite)', rowsPerCall: 1000 },
+  single: { name: 'insert(1 row)', rowsPerCall: 1 },
+} satisfies Record<string, WritePath>;
+
+function config(db: BenchDatabase): Knex.Config {
+  const c = db.database;
+  if (db.dialect === 'postgres') return { client: 'pg', connection: c.url, pool: { min: 1, max: 2 } };
+  if (db.dialect === 'mysql') return { client: 'mysql2', connection: c.url, pool: { min: 1, max: 2 } };
+  return { client: 'better-sqlite3', connection: { filename: c.filename! }, useNullAsDefault: true };
+}
+
+/** snake_case columns from the camelCase payload, as a Knex user writes rows. */
+function toColumns(rows: readonly BenchRow[], ids?: readonly bigint[]) {
+  return rows.map((r, i) => ({
+    ...(ids ? { id: ids[i] } : {}),
+    owner_id: r.ownerId,
+    name: r.name,
+    score: r.score,
+    created_at: r.createdAt,
+  }));
+}
+
+/** Knex 3: `insert` of 1000 rows, `batchInsert` in chunks of 1000, and one-row inserts. */
+export const knexBench: AdapterBench = {
+  name: 'Knex',
+  paths: Object.values(paths),
+  async open(db, variant, generator) {
+    const knex = knexFactory(withBigintReads(config(db)));
+    const table = VARIANT_TABLE[variant];
+    const sk = snowkeyKnex(knex, { generator, tables: { [table]: 'id' } });
+    const rowsFor = (rows: readonly BenchRow[]) =>
+      toColumns(rows, variant === 'hand-set' ? generator.nextIds(rows.length) : undefined);
+    const insert = async (rows: readonly BenchRow[]): Promise<unknown> =>
+      variant === 'snowkey' ? await sk.insert(table, rowsFor(rows)) : await knex(table).insert(rowsFor(rows));
+    const chunk = db.dialect === 'sqlite' ? 500 : 1000;
+    return {
+      async write(path, rows) {
+        if (path === paths.insert) await inChunks(rows, chunk, insert);
+        else if (path === paths.batchInsert) {
+          const all = rowsFor(rows);
+          await (variant === 'snowkey'
+            ? sk.batchInsert(table, all, chunk)
+            : knex.batchInsert(table, all, chunk));
+        } else for (const row of rows) await insert([row]);
+      },
+      close: () => knex.destroy(),
+    };
+  },
+};

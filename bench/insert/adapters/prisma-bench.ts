@@ -1,0 +1,83 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { snowkey } from '@snowkey/prisma';
+import { ensurePrismaClients } from '../../../scripts/prisma-generate-offline.mjs';
+import type { BenchDatabase } from '../bench-database.js';
+import type { PrismaClient } from '../generated/postgres/client/client.js';
+import { type AdapterBench, type BenchRow, inChunks, type WritePath } from './adapter-bench.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+const paths = {
+  createMany: { name: 'createMany(1000 rows)', rowsPerCall: 1000 },
+  createManyAndReturn: {
+    name: 'createManyAndReturn(1000 rows)',
+    rowsPerCall: 1000,
+    dialects: ['postgres', 'sqlite'],
+  },
+  create: { name: 'create(1 row)', rowsPerCall: 1 },
+} satisfies Record<string, WritePath>;
+
+async function driverAdapter(db: BenchDatabase): Promise<object> {
+  const c = db.database;
+  if (db.dialect === 'postgres') {
+    const { PrismaPg } = await import('@prisma/adapter-pg');
+    return new PrismaPg({ connectionString: c.url, max: 2 });
+  }
+  if (db.dialect === 'mysql') {
+    const { PrismaMariaDb } = await import('@prisma/adapter-mariadb');
+    const { host, port, user, password, database } = c.connection;
+    return new PrismaMariaDb({ host, port, user, password, database, connectionLimit: 2 });
+  }
+  const { PrismaBetterSqlite3 } = await import('@prisma/adapter-better-sqlite3');
+  return new PrismaBetterSqlite3({ url: c.url });
+}
+
+/** Prisma 7 with its driver adapters: `createMany`, `createManyAndReturn` (not on MySQL) and `create`. */
+export const prismaBench: AdapterBench = {
+  name: 'Prisma',
+  paths: Object.values(paths),
+  async open(db, variant, generator) {
+    const dirs = ensurePrismaClients({
+      packageDir: join(here, '../../../packages/prisma'),
+      models: join(here, '../prisma/rows.prisma'),
+      outDir: join(here, '../generated'),
+      dialects: [db.dialect],
+    });
+    const { PrismaClient: Client } = (await import(join(dirs[db.dialect], 'client.ts'))) as {
+      PrismaClient: new (options: object) => PrismaClient;
+    };
+    const base = new Client({ adapter: await driverAdapter(db) });
+    await base.$connect();
+    const client =
+      variant === 'snowkey' ? base.$extends(snowkey({ generator, models: { SnowRow: 'id' } })) : base;
+    // One delegate per variant, typed as the loosest of the three (every row has an optional id).
+    const delegate = (variant === 'autoincrement'
+      ? client.autoRow
+      : variant === 'hand-set'
+        ? client.handRow
+        : client.snowRow) as unknown as {
+      createMany(args: { data: BenchRow[] }): Promise<unknown>;
+      createManyAndReturn(args: { data: BenchRow[]; select: { id: true } }): Promise<unknown>;
+      create(args: { data: BenchRow; select: { id: true } }): Promise<unknown>;
+    };
+    const withIds = (rows: readonly BenchRow[]): BenchRow[] => {
+      if (variant !== 'hand-set') return rows as BenchRow[];
+      const ids = generator.nextIds(rows.length);
+      return rows.map((r, i) => ({ id: ids[i]!, ...r }));
+    };
+    return {
+      async write(path, rows) {
+        if (path === paths.createMany)
+          await inChunks(rows, 1000, (c) => delegate.createMany({ data: withIds(c) }));
+        else if (path === paths.createManyAndReturn) {
+          await inChunks(rows, 1000, (c) =>
+            delegate.createManyAndReturn({ data: withIds(c), select: { id: true } }),
+          );
+        } else
+          for (const row of rows) await delegate.create({ data: withIds([row])[0]!, select: { id: true } });
+      },
+      close: () => base.$disconnect(),
+    };
+  },
+};

@@ -1,0 +1,97 @@
+import * as vega from 'vega';
+import * as vl from 'vega-lite';
+import type { PathResult } from './adapter-overhead.js';
+import type { DialectLoads } from './report.js';
+
+const DATABASE: Record<string, string> = { postgres: 'PostgreSQL', mysql: 'MariaDB', sqlite: 'SQLite' };
+
+/** Renders a Vega-Lite spec to an SVG string, headless (no canvas, no browser). */
+export async function renderSvg(spec: vl.TopLevelSpec): Promise<string> {
+  const view = new vega.View(vega.parse(vl.compile(spec).spec), { renderer: 'none' });
+  try {
+    return await view.toSVG();
+  } finally {
+    view.finalize();
+  }
+}
+
+/**
+ * Rows/s over the load, one line per key kind, one panel per database: the median over the
+ * rounds of each tenth of the load, plotted at the share of the load it ends at.
+ */
+export function curvesChart(loads: readonly DialectLoads[], rows: number): vl.TopLevelSpec {
+  const values = loads.flatMap(({ dialect, kinds }) =>
+    kinds.flatMap(({ kind, slices }) =>
+      slices.map((rowsPerSecond, s) => ({
+        database: DATABASE[dialect],
+        key: kind,
+        loaded: Math.round(((s + 1) * rows) / slices.length),
+        rowsPerSecond: Math.round(rowsPerSecond),
+      })),
+    ),
+  );
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: `Insert rate as the table grows (${rows.toLocaleString('en-US')} rows, raw drivers, median of the rounds)`,
+    data: { values },
+    facet: {
+      column: { field: 'database', type: 'nominal', title: null, sort: ['PostgreSQL', 'MariaDB', 'SQLite'] },
+    },
+    resolve: { scale: { y: 'independent' } },
+    spec: {
+      width: 260,
+      height: 220,
+      mark: { type: 'line', point: true },
+      encoding: {
+        x: { field: 'loaded', type: 'quantitative', title: 'rows in the table' },
+        y: {
+          field: 'rowsPerSecond',
+          type: 'quantitative',
+          title: 'rows/s over that tenth',
+          scale: { zero: true },
+        },
+        color: { field: 'key', type: 'nominal', title: 'key' },
+      },
+    },
+  };
+}
+
+/**
+ * What the adapter costs: per write path, snowkey's time against hand-set ids in the same ORM and
+ * against autoincrement, one panel per database (negative: snowkey was faster).
+ */
+export function overheadChart(results: readonly PathResult[]): vl.TopLevelSpec {
+  const values = results.flatMap((r) => [
+    {
+      database: DATABASE[r.dialect],
+      path: `${r.adapter} ${r.path}`,
+      against: 'hand-set ids',
+      overhead: r.vsHandSet * 100,
+    },
+    {
+      database: DATABASE[r.dialect],
+      path: `${r.adapter} ${r.path}`,
+      against: 'autoincrement',
+      overhead: r.vsAutoincrement * 100,
+    },
+  ]);
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: 'Time of a snowkey insert against the same ORM with hand-set ids and with autoincrement (%)',
+    data: { values },
+    facet: {
+      column: { field: 'database', type: 'nominal', title: null, sort: ['PostgreSQL', 'MariaDB', 'SQLite'] },
+    },
+    spec: {
+      width: 200,
+      height: { step: 14 },
+      mark: 'bar',
+      encoding: {
+        y: { field: 'path', type: 'nominal', title: null, axis: { labelLimit: 320 } },
+        yOffset: { field: 'against' },
+        x: { field: 'overhead', type: 'quantitative', title: 'extra time (%)' },
+        color: { field: 'against', type: 'nominal', title: 'against' },
+      },
+    },
+  };
+}

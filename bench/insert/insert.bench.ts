@@ -1,0 +1,162 @@
+// The insert benchmark: keys from autoincrement, snowkey and UUIDs loaded through the raw drivers,
+// then every adapter's write paths against the same ORM with autoincrement and with hand-set ids.
+// `pnpm bench:insert --help` lists the options; bench/insert/README.md shows a run.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { adapterOverhead, type PathResult } from './adapter-overhead.js';
+import { ADAPTER_BENCHES } from './adapters/index.js';
+import { BENCH_DIALECTS, type BenchDialect, openBenchDatabase } from './bench-database.js';
+import { curvesChart, overheadChart, renderSvg } from './charts.js';
+import { KEY_KINDS, type KeyKind, kindsFor } from './key-kinds.js';
+import { rawLoad } from './raw-load.js';
+import { curveTable, type DialectLoads, goals, loadsTable, overheadTable, summariseLoads } from './report.js';
+import { serverSettings } from './server-settings.js';
+
+const count = (name: string) => (raw: string) => {
+  const n = Number(raw.replace(/_/g, ''));
+  if (!Number.isSafeInteger(n) || n < 1)
+    throw new InvalidArgumentError(`${name} must be a positive integer (received ${raw})`);
+  return n;
+};
+const list =
+  <T extends string>(allowed: readonly T[]) =>
+  (raw: string): T[] => {
+    const items = raw.split(',').map((s) => s.trim()) as T[];
+    const bad = items.filter((i) => !allowed.includes(i));
+    if (bad.length)
+      throw new InvalidArgumentError(`unknown: ${bad.join(', ')} (choose from ${allowed.join(', ')})`);
+    return items;
+  };
+
+const program = new Command('bench:insert')
+  .description(
+    'insert rows through raw drivers and through each ORM adapter, with keys from autoincrement, snowkey and UUIDs',
+  )
+  .option('--rows <n>', 'rows per raw load, per key kind', count('--rows'), 1_000_000)
+  .option('--batch <n>', 'rows per INSERT statement in the raw loads', count('--batch'), 1000)
+  .option(
+    '--rounds <n>',
+    'raw loads per key kind (interleaved); the tables show medians',
+    count('--rounds'),
+    3,
+  )
+  .option('--dialects <list>', 'databases: postgres,mysql,sqlite', list(BENCH_DIALECTS), [...BENCH_DIALECTS])
+  .option('--kinds <list>', `key kinds: ${KEY_KINDS.join(',')}`, list(KEY_KINDS), [...KEY_KINDS])
+  .addOption(new Option('--only <phase>', 'run one phase only').choices(['raw', 'adapters']))
+  .option(
+    '--adapters <list>',
+    `ORMs: ${Object.keys(ADAPTER_BENCHES).join(',')}`,
+    list(Object.keys(ADAPTER_BENCHES)),
+    Object.keys(ADAPTER_BENCHES),
+  )
+  .option('--adapter-rows <n>', 'rows per measured run of a bulk write path', count('--adapter-rows'), 20_000)
+  .option('--single-rows <n>', 'rows per measured run of a one-row write path', count('--single-rows'), 1000)
+  .option(
+    '--adapter-rounds <n>',
+    'measured rounds per write path (after one warm-up round)',
+    count('--adapter-rounds'),
+    5,
+  )
+  .option('--out <dir>', 'where the charts, report.md and results.json go', 'bench/insert/results')
+  .option('--quiet', 'no progress lines on stderr');
+
+program.parse();
+const opts = program.opts<{
+  rows: number;
+  batch: number;
+  rounds: number;
+  dialects: BenchDialect[];
+  kinds: KeyKind[];
+  only?: 'raw' | 'adapters';
+  adapters: string[];
+  adapterRows: number;
+  singleRows: number;
+  adapterRounds: number;
+  out: string;
+  quiet?: boolean;
+}>();
+
+const progress = (line: string) => {
+  if (!opts.quiet) process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
+};
+
+const started = { at: new Date().toISOString(), load: loadavg() };
+const settings: string[] = [];
+const loads: DialectLoads[] = [];
+const overhead: PathResult[] = [];
+for (const dialect of opts.dialects) {
+  const db = await openBenchDatabase(dialect);
+  try {
+    settings.push(await serverSettings(db));
+    if (opts.only !== 'adapters') {
+      const kinds = kindsFor(dialect, opts.kinds);
+      const rounds = [];
+      for (let round = 0; round < opts.rounds; round++) {
+        rounds.push(
+          await rawLoad(db, kinds, round, {
+            rows: opts.rows,
+            batch: opts.batch,
+            onSlice: (kind, s) =>
+              progress(`${dialect} raw round ${round + 1}/${opts.rounds} ${kind} ${(s + 1) * 10}%`),
+          }),
+        );
+      }
+      loads.push(summariseLoads(dialect, rounds));
+    }
+    if (opts.only !== 'raw') {
+      overhead.push(
+        ...(await adapterOverhead(
+          db,
+          opts.adapters.map((a) => ADAPTER_BENCHES[a]!),
+          {
+            bulkRows: opts.adapterRows,
+            singleRows: opts.singleRows,
+            rounds: opts.adapterRounds,
+            onRun: (adapter, path, variant, round) =>
+              progress(
+                `${dialect} ${adapter} ${path} ${variant} ${round < 0 ? 'warm-up' : `round ${round + 1}/${opts.adapterRounds}`}`,
+              ),
+          },
+        )),
+      );
+    }
+  } finally {
+    await db.close();
+  }
+}
+const ended = { at: new Date().toISOString(), load: loadavg() };
+
+const machine = `Node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}; load average ${started.load.map((l) => l.toFixed(2)).join(' ')} at the start (${started.at}), ${ended.load.map((l) => l.toFixed(2)).join(' ')} at the end (${ended.at})`;
+const command = `pnpm bench:insert ${process.argv.slice(2).join(' ')}`.trim();
+const sections = [`Command: \`${command}\``, machine, settings.map((s) => `- ${s}`).join('\n')];
+if (loads.length) {
+  sections.push(
+    `### Raw drivers, ${opts.rows.toLocaleString('en-US')} rows per key kind, ${opts.batch}-row INSERTs, median of ${opts.rounds} interleaved loads`,
+    loadsTable(loads),
+    '#### Rows/s per tenth of the load',
+    curveTable(loads),
+  );
+}
+if (overhead.length) {
+  sections.push(
+    `### Through the ORMs: ${opts.adapterRows.toLocaleString('en-US')} rows per bulk run, ${opts.singleRows.toLocaleString('en-US')} per one-row run, median of ${opts.adapterRounds} interleaved rounds`,
+    overheadTable(overhead),
+  );
+}
+sections.push(['```', ...goals(loads, overhead, opts.rows), '```'].join('\n'));
+const report = `${sections.join('\n\n')}\n`;
+process.stdout.write(report);
+
+mkdirSync(opts.out, { recursive: true });
+writeFileSync(join(opts.out, 'report.md'), report);
+writeFileSync(
+  join(opts.out, 'results.json'),
+  `${JSON.stringify({ command, started, ended, settings, loads, overhead }, null, 2)}\n`,
+);
+if (loads.length)
+  writeFileSync(join(opts.out, 'insert-curves.svg'), await renderSvg(curvesChart(loads, opts.rows)));
+if (overhead.length)
+  writeFileSync(join(opts.out, 'adapter-overhead.svg'), await renderSvg(overheadChart(overhead)));
+progress(`wrote ${opts.out}/report.md, results.json and the charts`);

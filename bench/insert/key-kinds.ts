@@ -1,0 +1,88 @@
+import { Snowflake } from '@snowkey/core';
+import { v4 as uuidv4, v7 as uuidv7 } from 'uuid';
+import type { BenchDialect } from './bench-database.js';
+
+/**
+ * How a table gets its keys:
+ * - `autoincrement`: the database assigns them (IDENTITY / AUTO_INCREMENT / SQLite's rowid);
+ * - `snowkey`: a `Snowflake` assigns them in the application, written to a signed BIGINT key
+ *   (on SQLite the rowid form, `INTEGER PRIMARY KEY`);
+ * - `snowkey-bigint-pk`: SQLite only, the same ids in a `BIGINT PRIMARY KEY`, which is not the rowid
+ *   and so keeps a second index;
+ * - `uuidv4` / `uuidv7`: the `uuid` package's ids in the native 16-byte form (PostgreSQL `uuid`,
+ *   `BINARY(16)` on MariaDB, a 16-byte BLOB on SQLite).
+ */
+export type KeyKind = 'autoincrement' | 'snowkey' | 'snowkey-bigint-pk' | 'uuidv4' | 'uuidv7';
+
+export const KEY_KINDS: readonly KeyKind[] = [
+  'autoincrement',
+  'snowkey',
+  'snowkey-bigint-pk',
+  'uuidv4',
+  'uuidv7',
+];
+
+/** The kinds that exist on a dialect: the BIGINT-not-rowid variant only means something on SQLite. */
+export function kindsFor(dialect: BenchDialect, wanted: readonly KeyKind[]): KeyKind[] {
+  return wanted.filter((k) => k !== 'snowkey-bigint-pk' || dialect === 'sqlite');
+}
+
+/** The payload every table has besides its key, the same for every kind. */
+export const PAYLOAD_COLUMNS = ['owner_id', 'name', 'score', 'created_at'] as const;
+
+/** The key column's declaration for `kind` on `dialect`. */
+export function keyColumn(dialect: BenchDialect, kind: KeyKind): string {
+  const forDialect: Record<BenchDialect, Record<KeyKind, string>> = {
+    postgres: {
+      autoincrement: 'id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY',
+      snowkey: 'id BIGINT PRIMARY KEY',
+      'snowkey-bigint-pk': 'id BIGINT PRIMARY KEY',
+      uuidv4: 'id UUID PRIMARY KEY',
+      uuidv7: 'id UUID PRIMARY KEY',
+    },
+    mysql: {
+      autoincrement: 'id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY',
+      snowkey: 'id BIGINT NOT NULL PRIMARY KEY',
+      'snowkey-bigint-pk': 'id BIGINT NOT NULL PRIMARY KEY',
+      uuidv4: 'id BINARY(16) NOT NULL PRIMARY KEY',
+      uuidv7: 'id BINARY(16) NOT NULL PRIMARY KEY',
+    },
+    sqlite: {
+      autoincrement: 'id INTEGER PRIMARY KEY',
+      snowkey: 'id INTEGER PRIMARY KEY',
+      'snowkey-bigint-pk': 'id BIGINT NOT NULL PRIMARY KEY',
+      uuidv4: 'id BLOB NOT NULL PRIMARY KEY',
+      uuidv7: 'id BLOB NOT NULL PRIMARY KEY',
+    },
+  };
+  return forDialect[dialect][kind];
+}
+
+/** `CREATE TABLE` for one kind; the payload columns are the same everywhere. */
+export function createTableSql(dialect: BenchDialect, kind: KeyKind, table: string): string {
+  const engine = dialect === 'mysql' ? ' ENGINE=InnoDB' : '';
+  return `CREATE TABLE ${table} (${keyColumn(dialect, kind)}, owner_id BIGINT NOT NULL, name VARCHAR(32) NOT NULL, score INT NOT NULL, created_at BIGINT NOT NULL)${engine}`;
+}
+
+/** Makes `count` keys for one batch, in the form the dialect's driver binds; none for autoincrement. */
+export type KeySource = (count: number) => unknown[] | undefined;
+
+/** A key source for `kind`: a fresh generator per load, so each load is a new node's life. */
+export function keySource(dialect: BenchDialect, kind: KeyKind): KeySource {
+  switch (kind) {
+    case 'autoincrement':
+      return () => undefined;
+    case 'snowkey':
+    case 'snowkey-bigint-pk': {
+      const gen = new Snowflake({ workerId: 1 });
+      return (count) => gen.nextIds(count);
+    }
+    case 'uuidv4':
+    case 'uuidv7': {
+      const make = kind === 'uuidv4' ? uuidv4 : uuidv7;
+      if (dialect === 'postgres') return (count) => Array.from({ length: count }, () => make());
+      // 16 bytes, as BINARY(16) / BLOB takes them.
+      return (count) => Array.from({ length: count }, () => Buffer.from(make({}, new Uint8Array(16))));
+    }
+  }
+}

@@ -1,0 +1,11 @@
+/** The payload of row `i`: the same for every key kind, so only the key differs between tables. */
+export function payloadRow(i: number): [ownerId: bigint, name: string, score: number, createdAt: bigint] {
+  // A fixed pseudo-random spread (Knuth's multiplicative hash) keeps values varied but repeatable.
+  const h = Math.imul(i + 1, 2654435761) >>> 0;
+  return [
+    400_000_000_000_000_000n + BigInt(h),
+    `player-${i.toString(36)}`,
+    h % 100_000,
+    1_767_225_600_000n + BigInt(i),
+  ];
+}

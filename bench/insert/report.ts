@@ -1,0 +1,169 @@
+import { markdownTable } from 'markdown-table';
+import type { PathResult } from './adapter-overhead.js';
+import type { BenchDialect } from './bench-database.js';
+import type { KeyKind } from './key-kinds.js';
+import type { LoadResult } from './raw-load.js';
+import { median } from './stats.js';
+
+const DATABASE: Record<BenchDialect, string> = { postgres: 'PostgreSQL', mysql: 'MariaDB', sqlite: 'SQLite' };
+
+/** One key kind's loads on one database, summarised over the rounds. */
+export interface KindSummary {
+  readonly kind: KeyKind;
+  /** Median rows/s of each tenth over the rounds. */
+  readonly slices: readonly number[];
+  /** Median rows/s of the whole load. */
+  readonly total: number;
+  /** Median over rounds of (this kind's rows/s / autoincrement's rows/s in the same round). */
+  readonly vsAutoincrement: number;
+  readonly bytes: { readonly data: number; readonly index: number };
+}
+
+export interface DialectLoads {
+  readonly dialect: BenchDialect;
+  readonly kinds: readonly KindSummary[];
+}
+
+/** Summarises the rounds of one database (each round: every kind loaded once, interleaved). */
+export function summariseLoads(
+  dialect: BenchDialect,
+  rounds: readonly (readonly LoadResult[])[],
+): DialectLoads {
+  const kinds = rounds[0]!.map((r) => r.kind);
+  const of = (kind: KeyKind) => rounds.map((round) => round.find((r) => r.kind === kind)!);
+  return {
+    dialect,
+    kinds: kinds.map((kind) => {
+      const loads = of(kind);
+      const auto = of('autoincrement');
+      return {
+        kind,
+        slices: loads[0]!.slices.map((_, s) => median(loads.map((l) => l.slices[s]!))),
+        total: median(loads.map((l) => l.total)),
+        vsAutoincrement: auto.length ? median(loads.map((l, i) => l.total / auto[i]!.total)) : Number.NaN,
+        bytes: {
+          data: median(loads.map((l) => l.bytes.data)),
+          index: median(loads.map((l) => l.bytes.index)),
+        },
+      };
+    }),
+  };
+}
+
+const k = (n: number) =>
+  n >= 1e6 ? `${(n / 1e6).toFixed(2)}M` : n >= 1e4 ? `${Math.round(n / 1e3)}k` : `${Math.round(n)}`;
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+const x = (ratio: number) => (Number.isFinite(ratio) ? `${ratio.toFixed(2)}x` : '-');
+const pct = (ratio: number) => `${ratio >= 0 ? '+' : ''}${(ratio * 100).toFixed(1)}%`;
+
+/** The raw loads: rows/s, the ratio to autoincrement, sizes, and how the rate holds up. */
+export function loadsTable(loads: readonly DialectLoads[]): string {
+  const rows = loads.flatMap(({ dialect, kinds }) => {
+    const autoSize = kinds.find((s) => s.kind === 'autoincrement');
+    return kinds.map((s) => {
+      const size = s.bytes.data + s.bytes.index;
+      return [
+        DATABASE[dialect],
+        s.kind,
+        k(s.total),
+        x(s.vsAutoincrement),
+        mb(s.bytes.data),
+        mb(s.bytes.index),
+        autoSize ? x(size / (autoSize.bytes.data + autoSize.bytes.index)) : '-',
+        k(s.slices[0]!),
+        k(s.slices.at(-1)!),
+        x(s.slices.at(-1)! / s.slices[0]!),
+      ];
+    });
+  });
+  return markdownTable(
+    [
+      [
+        'database',
+        'key',
+        'rows/s',
+        'vs autoincrement',
+        'table',
+        'other indexes',
+        'size vs autoincrement',
+        'first 10%',
+        'last 10%',
+        'last / first',
+      ],
+      ...rows,
+    ],
+    { align: ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'] },
+  );
+}
+
+/** The curve as numbers: rows/s of each tenth of the load. */
+export function curveTable(loads: readonly DialectLoads[]): string {
+  const tenths = loads[0]?.kinds[0]?.slices.length ?? 10;
+  const head = ['database', 'key', ...Array.from({ length: tenths }, (_, s) => `${(s + 1) * 10}%`)];
+  const rows = loads.flatMap(({ dialect, kinds }) =>
+    kinds.map((s) => [DATABASE[dialect], s.kind, ...s.slices.map(k)]),
+  );
+  return markdownTable([head, ...rows], { align: ['l', 'l', ...Array(tenths).fill('r')] });
+}
+
+/** Every adapter's write paths: rows/s of the three variants and the paired ratios. */
+export function overheadTable(results: readonly PathResult[]): string {
+  return markdownTable(
+    [
+      [
+        'database',
+        'ORM',
+        'write path',
+        'autoincrement rows/s',
+        'hand-set rows/s',
+        'snowkey rows/s',
+        'snowkey vs hand-set',
+        'snowkey vs autoincrement',
+      ],
+      ...results.map((r) => [
+        DATABASE[r.dialect],
+        r.adapter,
+        r.path,
+        k(r.rowsPerSecond.autoincrement),
+        k(r.rowsPerSecond['hand-set']),
+        k(r.rowsPerSecond.snowkey),
+        pct(r.vsHandSet),
+        pct(r.vsAutoincrement),
+      ]),
+    ],
+    { align: ['l', 'l', 'l', 'r', 'r', 'r', 'r', 'r'] },
+  );
+}
+
+/** The benchmark's goals, each PASS or MISS with the figure behind it. */
+export function goals(
+  loads: readonly DialectLoads[],
+  results: readonly PathResult[],
+  rows: number,
+): string[] {
+  const lines: string[] = [];
+  const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+  for (const { dialect, kinds } of loads) {
+    const snow = kinds.find((s) => s.kind === 'snowkey');
+    const v4 = kinds.find((s) => s.kind === 'uuidv4');
+    if (snow && dialect !== 'sqlite') {
+      lines.push(
+        `${verdict(snow.vsAutoincrement >= 0.95)}  ${DATABASE[dialect]}: snowkey keys >= 0.95x autoincrement at ${k(rows)} rows: ${x(snow.vsAutoincrement)}`,
+      );
+    }
+    if (snow && v4) {
+      lines.push(`info  ${DATABASE[dialect]}: snowkey ${x(snow.total / v4.total)} UUIDv4 at ${k(rows)} rows`);
+    }
+  }
+  for (const r of results) {
+    lines.push(
+      `${verdict(r.vsHandSet <= 0.03)}  ${DATABASE[r.dialect]} ${r.adapter} ${r.path}: snowkey vs hand-set ids ${pct(r.vsHandSet)} (goal <= +3%)`,
+    );
+    if (r.adapter === 'Knex' && r.path !== 'insert(1 row)' && r.dialect !== 'sqlite') {
+      lines.push(
+        `${verdict(r.vsAutoincrement <= 0.1)}  ${DATABASE[r.dialect]} Knex ${r.path}: snowkey vs autoincrement ${pct(r.vsAutoincrement)} (goal <= +10%)`,
+      );
+    }
+  }
+  return lines;
+}

@@ -1,0 +1,62 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, expect, test } from 'vitest';
+import { selectedDialects } from '../helpers/databases.js';
+
+// The insert benchmark is never part of the test run; this smoke run of it (a few thousand rows,
+// every key kind, every adapter's write paths, on the selected databases) is, so it cannot rot.
+// The bench itself checks with COUNT(*) that every load stored what it wrote.
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const out = mkdtempSync(join(tmpdir(), 'sk-bench-insert-'));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+test('GIVEN a smoke-sized run THEN every key kind and write path is measured on every selected database, and the report, results and charts are written', async () => {
+  const dialects = selectedDialects();
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [
+      '--conditions=dev-source',
+      '--import',
+      'tsx',
+      'bench/insert/insert.bench.ts',
+      ...['--rows', '2000', '--batch', '250', '--rounds', '1', '--dialects', dialects.join(',')],
+      ...['--adapter-rows', '200', '--single-rows', '3', '--adapter-rounds', '1', '--out', out, '--quiet'],
+    ],
+    { cwd: root, env: { ...process.env, NODE_OPTIONS: '' }, maxBuffer: 16 * 2 ** 20 },
+  );
+  const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as {
+    loads: { dialect: string; kinds: { kind: string; total: number; slices: number[] }[] }[];
+    overhead: { dialect: string; adapter: string; path: string; rowsPerSecond: Record<string, number> }[];
+  };
+  expect(results.loads.map((l) => l.dialect)).toEqual(dialects);
+  for (const load of results.loads) {
+    const kinds = load.kinds.map((k) => k.kind);
+    expect(kinds).toEqual(
+      load.dialect === 'sqlite'
+        ? ['autoincrement', 'snowkey', 'snowkey-bigint-pk', 'uuidv4', 'uuidv7']
+        : ['autoincrement', 'snowkey', 'uuidv4', 'uuidv7'],
+    );
+    for (const k of load.kinds) {
+      expect(k.slices).toHaveLength(10);
+      expect(k.total).toBeGreaterThan(0);
+    }
+  }
+  for (const dialect of dialects) {
+    const adapters = new Set(results.overhead.filter((r) => r.dialect === dialect).map((r) => r.adapter));
+    expect([...adapters].sort()).toEqual(['Knex', 'Prisma', 'TypeORM']);
+  }
+  for (const r of results.overhead) {
+    expect(Object.keys(r.rowsPerSecond).sort()).toEqual(['autoincrement', 'hand-set', 'snowkey']);
+  }
+  expect(readFileSync(join(out, 'insert-curves.svg'), 'utf8')).toMatch(
+    /^<svg[^>]*>.*PostgreSQL|MariaDB|SQLite/s,
+  );
+  expect(readFileSync(join(out, 'adapter-overhead.svg'), 'utf8')).toMatch(/^<svg/);
+  expect(stdout).toContain('| database');
+  expect(stdout).toMatch(/(PASS|MISS) {2}/);
+}, 600_000);
