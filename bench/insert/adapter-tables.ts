@@ -13,6 +13,6 @@ const KIND: Readonly<Record<Variant, KeyKind>> = {
 export async function resetAdapterTables(db: BenchDatabase): Promise<void> {
   for (const [variant, table] of Object.entries(VARIANT_TABLE) as [Variant, string][]) {
     await db.exec(`DROP TABLE IF EXISTS ${table}`);
-    await db.exec(createTableSql(db.dialect, KIND[variant], table));
+    for (const sql of createTableSql(db.dialect, KIND[variant], table)) await db.exec(sql);
   }
 }

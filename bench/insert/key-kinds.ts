@@ -7,24 +7,35 @@ import type { BenchDialect } from './bench-database.js';
  * - `autoincrement`: the database assigns them (IDENTITY / AUTO_INCREMENT / SQLite's rowid);
  * - `snowkey`: a `Snowflake` assigns them in the application, written to a signed BIGINT key
  *   (on SQLite the rowid form, `INTEGER PRIMARY KEY`);
+ * - `snowkey-guarded`: SQLite only, the rowid form with a trigger that refuses a NULL or missing key
+ *   (SQLite would otherwise fill one in itself, max(rowid) + 1, for a write that bypassed the adapter);
  * - `snowkey-bigint-pk`: SQLite only, the same ids in a `BIGINT PRIMARY KEY`, which is not the rowid
  *   and so keeps a second index;
  * - `uuidv4` / `uuidv7`: the `uuid` package's ids in the native 16-byte form (PostgreSQL `uuid`,
  *   `BINARY(16)` on MariaDB, a 16-byte BLOB on SQLite).
  */
-export type KeyKind = 'autoincrement' | 'snowkey' | 'snowkey-bigint-pk' | 'uuidv4' | 'uuidv7';
+export type KeyKind =
+  | 'autoincrement'
+  | 'snowkey'
+  | 'snowkey-guarded'
+  | 'snowkey-bigint-pk'
+  | 'uuidv4'
+  | 'uuidv7';
 
 export const KEY_KINDS: readonly KeyKind[] = [
   'autoincrement',
   'snowkey',
+  'snowkey-guarded',
   'snowkey-bigint-pk',
   'uuidv4',
   'uuidv7',
 ];
 
-/** The kinds that exist on a dialect: the BIGINT-not-rowid variant only means something on SQLite. */
+const SQLITE_ONLY: readonly KeyKind[] = ['snowkey-guarded', 'snowkey-bigint-pk'];
+
+/** The kinds that exist on a dialect: the rowid variants only mean something on SQLite. */
 export function kindsFor(dialect: BenchDialect, wanted: readonly KeyKind[]): KeyKind[] {
-  return wanted.filter((k) => k !== 'snowkey-bigint-pk' || dialect === 'sqlite');
+  return wanted.filter((k) => !SQLITE_ONLY.includes(k) || dialect === 'sqlite');
 }
 
 /** The payload every table has besides its key, the same for every kind. */
@@ -36,6 +47,7 @@ export function keyColumn(dialect: BenchDialect, kind: KeyKind): string {
     postgres: {
       autoincrement: 'id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY',
       snowkey: 'id BIGINT PRIMARY KEY',
+      'snowkey-guarded': 'id BIGINT PRIMARY KEY',
       'snowkey-bigint-pk': 'id BIGINT PRIMARY KEY',
       uuidv4: 'id UUID PRIMARY KEY',
       uuidv7: 'id UUID PRIMARY KEY',
@@ -43,6 +55,7 @@ export function keyColumn(dialect: BenchDialect, kind: KeyKind): string {
     mysql: {
       autoincrement: 'id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY',
       snowkey: 'id BIGINT NOT NULL PRIMARY KEY',
+      'snowkey-guarded': 'id BIGINT NOT NULL PRIMARY KEY',
       'snowkey-bigint-pk': 'id BIGINT NOT NULL PRIMARY KEY',
       uuidv4: 'id BINARY(16) NOT NULL PRIMARY KEY',
       uuidv7: 'id BINARY(16) NOT NULL PRIMARY KEY',
@@ -50,6 +63,7 @@ export function keyColumn(dialect: BenchDialect, kind: KeyKind): string {
     sqlite: {
       autoincrement: 'id INTEGER PRIMARY KEY',
       snowkey: 'id INTEGER PRIMARY KEY',
+      'snowkey-guarded': 'id INTEGER PRIMARY KEY',
       'snowkey-bigint-pk': 'id BIGINT NOT NULL PRIMARY KEY',
       uuidv4: 'id BLOB NOT NULL PRIMARY KEY',
       uuidv7: 'id BLOB NOT NULL PRIMARY KEY',
@@ -58,10 +72,15 @@ export function keyColumn(dialect: BenchDialect, kind: KeyKind): string {
   return forDialect[dialect][kind];
 }
 
-/** `CREATE TABLE` for one kind; the payload columns are the same everywhere. */
-export function createTableSql(dialect: BenchDialect, kind: KeyKind, table: string): string {
+/** `CREATE TABLE` (and the guard trigger) for one kind; the payload columns are the same everywhere. */
+export function createTableSql(dialect: BenchDialect, kind: KeyKind, table: string): string[] {
   const engine = dialect === 'mysql' ? ' ENGINE=InnoDB' : '';
-  return `CREATE TABLE ${table} (${keyColumn(dialect, kind)}, owner_id BIGINT NOT NULL, name VARCHAR(32) NOT NULL, score INT NOT NULL, created_at BIGINT NOT NULL)${engine}`;
+  const create = `CREATE TABLE ${table} (${keyColumn(dialect, kind)}, owner_id BIGINT NOT NULL, name VARCHAR(32) NOT NULL, score INT NOT NULL, created_at BIGINT NOT NULL)${engine}`;
+  if (kind !== 'snowkey-guarded' || dialect !== 'sqlite') return [create];
+  return [
+    create,
+    `CREATE TRIGGER ${table}_key BEFORE INSERT ON ${table} WHEN NEW.id IS NULL OR NEW.id < 1 BEGIN SELECT RAISE(ABORT, '${table}.id must be set by the application'); END`,
+  ];
 }
 
 /** Makes `count` keys for one batch, in the form the dialect's driver binds; none for autoincrement. */
@@ -73,6 +92,7 @@ export function keySource(dialect: BenchDialect, kind: KeyKind): KeySource {
     case 'autoincrement':
       return () => undefined;
     case 'snowkey':
+    case 'snowkey-guarded':
     case 'snowkey-bigint-pk': {
       const gen = new Snowflake({ workerId: 1 });
       return (count) => gen.nextIds(count);

@@ -36,7 +36,7 @@ export async function rawLoad(
   const tables = new Map(kinds.map((k) => [k, `bench_${k.replace(/-/g, '_')}_${round}`]));
   for (const [kind, table] of tables) {
     await db.exec(`DROP TABLE IF EXISTS ${table}`);
-    await db.exec(createTableSql(db.dialect, kind, table));
+    for (const sql of createTableSql(db.dialect, kind, table)) await db.exec(sql);
   }
   const sources = new Map(kinds.map((k) => [k, keySource(db.dialect, k)]));
   const seconds = new Map(kinds.map((k) => [k, [] as number[]]));

@@ -38,7 +38,7 @@ test('GIVEN a smoke-sized run THEN every key kind and write path is measured on 
     const kinds = load.kinds.map((k) => k.kind);
     expect(kinds).toEqual(
       load.dialect === 'sqlite'
-        ? ['autoincrement', 'snowkey', 'snowkey-bigint-pk', 'uuidv4', 'uuidv7']
+        ? ['autoincrement', 'snowkey', 'snowkey-guarded', 'snowkey-bigint-pk', 'uuidv4', 'uuidv7']
         : ['autoincrement', 'snowkey', 'uuidv4', 'uuidv7'],
     );
     for (const k of load.kinds) {

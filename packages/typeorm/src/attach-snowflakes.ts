@@ -83,7 +83,7 @@ function install(dataSource: DataSource, options: AttachSnowflakesOptions): void
       checkColumn(spec, label, column.relationMetadata !== undefined, problems);
       if (generator) {
         const fills = plan.get(metadata) ?? [];
-        fills.push({ column, generator, keepNull: spec.nullable });
+        fills.push({ column, generator, keepNull: spec.nullable, label });
         plan.set(metadata, fills);
       }
     }

@@ -8,6 +8,8 @@ export interface SnowflakeFill {
   readonly generator: IdGenerator;
   /** A nullable non-primary column: an explicit null is the caller's value and is kept. */
   readonly keepNull: boolean;
+  /** `Entity.property`, for messages (built once, not per row). */
+  readonly label: string;
 }
 
 const SUBSCRIBER = Symbol.for('@snowkey/typeorm/subscriber');
@@ -32,10 +34,10 @@ export class SnowflakeSubscriber implements EntitySubscriberInterface<unknown> {
     const fills = this.#plan.get(event.metadata);
     const entity = event.entity as object | undefined;
     if (!fills || !entity) return;
-    for (const { column, generator, keepNull } of fills) {
+    for (const { column, generator, keepNull, label } of fills) {
       const value: unknown = column.getEntityValue(entity);
       // Core's one rule: empty gets an id, a key is kept, anything else is refused before the INSERT.
-      if (callerIdAction(value, `${event.metadata.name}.${column.propertyPath}`, keepNull) === 'generate') {
+      if (callerIdAction(value, label, keepNull) === 'generate') {
         column.setEntityValue(entity, takeId(generator));
       }
     }
