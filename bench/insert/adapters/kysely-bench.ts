@@ -1,0 +1,80 @@
+import { bigintTypeCast, pgBigintTypes, snowkeyPlugin } from '@snowkey/kysely';
+import Database from 'better-sqlite3';
+import {
+  type ColumnType,
+  Kysely,
+  type KyselyPlugin,
+  MysqlDialect,
+  PostgresDialect,
+  SqliteDialect,
+} from 'kysely';
+import { createPool } from 'mysql2';
+import pg from 'pg';
+import type { BenchDatabase } from '../bench-database.js';
+import {
+  type AdapterBench,
+  type BenchRow,
+  inChunks,
+  VARIANT_TABLE,
+  type WritePath,
+} from './adapter-bench.js';
+
+type Key = ColumnType<bigint, bigint | undefined, never>;
+interface Row {
+  id: Key;
+  owner_id: bigint;
+  name: string;
+  score: number;
+  created_at: bigint;
+}
+type Tables = Record<string, Row>;
+
+const paths = {
+  insert: { name: 'insertInto().values(1000 rows)', rowsPerCall: 1000 },
+  single: { name: 'insertInto().values(1 row)', rowsPerCall: 1 },
+} satisfies Record<string, WritePath>;
+
+/** Kysely over each dialect's driver with exact BIGINT reads, as the adapter's README sets it up. */
+function open(db: BenchDatabase, plugins: KyselyPlugin[]): Kysely<Tables> {
+  const c = db.database;
+  if (db.dialect === 'postgres') {
+    const pool = new pg.Pool({ connectionString: c.url, max: 2, types: pgBigintTypes(pg.types) });
+    return new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), plugins });
+  }
+  if (db.dialect === 'mysql') {
+    const pool = createPool({ uri: c.url, connectionLimit: 2, typeCast: bigintTypeCast() });
+    return new Kysely<Tables>({ dialect: new MysqlDialect({ pool }), plugins });
+  }
+  const database = new Database(c.filename!);
+  database.defaultSafeIntegers(true);
+  return new Kysely<Tables>({ dialect: new SqliteDialect({ database }), plugins });
+}
+
+/** Kysely 0.28: one `insertInto(...).values(...)` of 1000 rows, and of one row. */
+export const kyselyBench: AdapterBench = {
+  name: 'Kysely',
+  paths: Object.values(paths),
+  async open(db, variant, generator) {
+    const table = VARIANT_TABLE[variant];
+    const plugins = variant === 'snowkey' ? [snowkeyPlugin({ generator, tables: { [table]: 'id' } })] : [];
+    const kysely = open(db, plugins);
+    const rowsFor = (rows: readonly BenchRow[]) => {
+      const ids = variant === 'hand-set' ? generator.nextIds(rows.length) : undefined;
+      return rows.map((r, i) => ({
+        ...(ids ? { id: ids[i] } : {}),
+        owner_id: r.ownerId,
+        name: r.name,
+        score: r.score,
+        created_at: r.createdAt,
+      }));
+    };
+    const insert = (rows: readonly BenchRow[]) => kysely.insertInto(table).values(rowsFor(rows)).execute();
+    return {
+      async write(path, rows) {
+        if (path === paths.insert) await inChunks(rows, 1000, insert);
+        else for (const row of rows) await insert([row]);
+      },
+      close: () => kysely.destroy(),
+    };
+  },
+};
