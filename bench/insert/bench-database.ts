@@ -1,7 +1,7 @@
+import { createTestDatabase, type DroppableTestDatabase } from '@snowkey/test-harness';
 import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
-import { createTestDatabase, type DroppableTestDatabase } from '../../test/helpers/create-test-database.js';
 
 export type BenchDialect = 'postgres' | 'mysql' | 'sqlite';
 
