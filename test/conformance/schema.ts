@@ -1,9 +1,11 @@
+import { sqliteKeyGuardDdl } from '@snowkey/core';
 import type { Dialect, TestDatabase } from '../helpers/test-database.js';
 
 /**
  * The conformance tables (documented in ./adapter-driver.ts), one DDL list per dialect. No id
- * column has a default or auto-increment: a stored id can only come from the application.
- * `NOT NULL` on every key because SQLite would otherwise accept a NULL primary key.
+ * column has a default or auto-increment: a stored id can only come from the application. On
+ * SQLite every key is the rowid (`INTEGER PRIMARY KEY`, the form the READMEs recommend) with
+ * core's guard trigger, which refuses the NULL or missing key SQLite would otherwise fill itself.
  */
 const DDL: Record<Dialect, readonly string[]> = {
   postgres: [
@@ -17,9 +19,12 @@ const DDL: Record<Dialect, readonly string[]> = {
     'CREATE TABLE sk_child (id BIGINT NOT NULL PRIMARY KEY, parent_id BIGINT NOT NULL, label VARCHAR(100) NOT NULL, FOREIGN KEY (parent_id) REFERENCES sk_parent(id)) ENGINE=InnoDB',
   ],
   sqlite: [
-    'CREATE TABLE sk_item (id BIGINT NOT NULL PRIMARY KEY, name VARCHAR(100) NOT NULL UNIQUE, qty INT NOT NULL)',
-    'CREATE TABLE sk_parent (id BIGINT NOT NULL PRIMARY KEY, name VARCHAR(100) NOT NULL)',
-    'CREATE TABLE sk_child (id BIGINT NOT NULL PRIMARY KEY, parent_id BIGINT NOT NULL REFERENCES sk_parent(id), label VARCHAR(100) NOT NULL)',
+    'CREATE TABLE sk_item (id INTEGER PRIMARY KEY, name VARCHAR(100) NOT NULL UNIQUE, qty INT NOT NULL)',
+    sqliteKeyGuardDdl('sk_item'),
+    'CREATE TABLE sk_parent (id INTEGER PRIMARY KEY, name VARCHAR(100) NOT NULL)',
+    sqliteKeyGuardDdl('sk_parent'),
+    'CREATE TABLE sk_child (id INTEGER PRIMARY KEY, parent_id BIGINT NOT NULL REFERENCES sk_parent(id), label VARCHAR(100) NOT NULL)',
+    sqliteKeyGuardDdl('sk_child'),
   ],
 };
 

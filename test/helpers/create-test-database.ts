@@ -106,6 +106,17 @@ async function createSqlite(name: string): Promise<DroppableTestDatabase> {
   conn.pragma('journal_mode = WAL');
   conn.pragma('busy_timeout = 10000');
   const params = (p: readonly unknown[]) => p.map((v) => (typeof v === 'boolean' ? Number(v) : v));
+  /** A table's `INTEGER PRIMARY KEY` is its 64-bit rowid: read back like BIGINT, as a string. */
+  const isRowidKey = (table: string | null, column: string | null): boolean => {
+    if (!table || !column) return false;
+    const info = conn.prepare(`PRAGMA table_info("${table.replace(/"/g, '""')}")`).all() as {
+      name: string;
+      type: string;
+      pk: number;
+    }[];
+    const keys = info.filter((c) => c.pk > 0);
+    return keys.length === 1 && keys[0]!.name === column && /^INTEGER$/i.test(keys[0]!.type);
+  };
   return {
     dialect: 'sqlite',
     name,
@@ -122,7 +133,7 @@ async function createSqlite(name: string): Promise<DroppableTestDatabase> {
       const narrow = new Set(
         stmt
           .columns()
-          .filter((c) => c.type && NARROW_INT.test(c.type))
+          .filter((c) => c.type && NARROW_INT.test(c.type) && !isRowidKey(c.table, c.column))
           .map((c) => c.name),
       );
       const rows = stmt.all(...params(p)) as Record<string, unknown>[];

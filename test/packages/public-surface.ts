@@ -48,6 +48,7 @@ export const PUBLIC_SURFACE: Readonly<
       'segmentTableDdl',
       'shardIdRange',
       'publicIdCodec',
+      'sqliteKeyGuardDdl',
       'sqliteSqlClient',
       'toIdString',
       'withEpoch',

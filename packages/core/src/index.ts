@@ -52,3 +52,4 @@ export { segmentTableDdl } from './segment/segment-table.js';
 export { type NodeIdSource, type SequenceOverflow, Snowflake, type SnowflakeOptions } from './snowflake.js';
 export type { SqlClient, SqlDialect } from './sql-client.js';
 export { mysqlSqlClient, pgSqlClient, sqliteSqlClient } from './sql-client-drivers.js';
+export { sqliteKeyGuardDdl } from './sqlite-key-guard.js';
