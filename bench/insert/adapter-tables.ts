@@ -2,11 +2,14 @@ import { VARIANT_TABLE, type Variant } from './adapters/adapter-bench.js';
 import type { BenchDatabase } from './bench-database.js';
 import { createTableSql, type KeyKind } from './key-kinds.js';
 
-/** Each variant's key kind: only `autoincrement` lets the database assign keys. */
+/**
+ * Each variant's key kind: only `autoincrement` lets the database assign keys; the other two use
+ * the recommended form (on SQLite the rowid with its guard trigger).
+ */
 const KIND: Readonly<Record<Variant, KeyKind>> = {
   autoincrement: 'autoincrement',
-  'hand-set': 'snowkey',
-  snowkey: 'snowkey',
+  'hand-set': 'snowkey-guarded',
+  snowkey: 'snowkey-guarded',
 };
 
 /** Creates (or empties) the three tables the ORMs write to, the same payload columns as the raw load. */

@@ -1,4 +1,4 @@
-import { Snowflake } from '@snowkey/core';
+import { Snowflake, sqliteKeyGuardDdl } from '@snowkey/core';
 import { v4 as uuidv4, v7 as uuidv7 } from 'uuid';
 import type { BenchDialect } from './bench-database.js';
 
@@ -7,8 +7,9 @@ import type { BenchDialect } from './bench-database.js';
  * - `autoincrement`: the database assigns them (IDENTITY / AUTO_INCREMENT / SQLite's rowid);
  * - `snowkey`: a `Snowflake` assigns them in the application, written to a signed BIGINT key
  *   (on SQLite the rowid form, `INTEGER PRIMARY KEY`);
- * - `snowkey-guarded`: SQLite only, the rowid form with a trigger that refuses a NULL or missing key
- *   (SQLite would otherwise fill one in itself, max(rowid) + 1, for a write that bypassed the adapter);
+ * - `snowkey-guarded`: SQLite only, the rowid form with core's `sqliteKeyGuardDdl` trigger, which
+ *   refuses a NULL or missing key (SQLite would otherwise fill one in itself, max(rowid) + 1, for a
+ *   write that bypassed the adapter): the form the READMEs recommend;
  * - `snowkey-bigint-pk`: SQLite only, the same ids in a `BIGINT PRIMARY KEY`, which is not the rowid
  *   and so keeps a second index;
  * - `uuidv4` / `uuidv7`: the `uuid` package's ids in the native 16-byte form (PostgreSQL `uuid`,
@@ -77,10 +78,7 @@ export function createTableSql(dialect: BenchDialect, kind: KeyKind, table: stri
   const engine = dialect === 'mysql' ? ' ENGINE=InnoDB' : '';
   const create = `CREATE TABLE ${table} (${keyColumn(dialect, kind)}, owner_id BIGINT NOT NULL, name VARCHAR(32) NOT NULL, score INT NOT NULL, created_at BIGINT NOT NULL)${engine}`;
   if (kind !== 'snowkey-guarded' || dialect !== 'sqlite') return [create];
-  return [
-    create,
-    `CREATE TRIGGER ${table}_key BEFORE INSERT ON ${table} WHEN NEW.id IS NULL OR NEW.id < 1 BEGIN SELECT RAISE(ABORT, '${table}.id must be set by the application'); END`,
-  ];
+  return [create, sqliteKeyGuardDdl(table)];
 }
 
 /** Makes `count` keys for one batch, in the form the dialect's driver binds; none for autoincrement. */
