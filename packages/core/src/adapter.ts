@@ -2,6 +2,14 @@
 // The rules live here once (what a key is, how a generator's ids are taken and checked, how SQL
 // placeholders are rewritten), so every adapter applies the same ones.
 
+export {
+  bigintTypeCast,
+  int8ArrayParser,
+  PG_INT8_ARRAY_OID,
+  PG_INT8_OID,
+  type TypeCast,
+  type TypeCastField,
+} from './driver-bigint-reads.js';
 export { describeValue, type LayoutFieldReport } from './errors.js';
 export { exactSqliteIntegers, hasExactSqliteIntegers } from './exact-sqlite-integers.js';
 export {
@@ -21,6 +29,11 @@ export type { RedisCommandClient, RedisSegmentStoreOptions } from './segment/red
 export type { SegmentCommonOptions } from './segment/segment-options.js';
 export type { SegmentGrant, SegmentRequest, SegmentStore } from './segment/segment-store.js';
 export { DEFAULT_SEGMENT_TABLE } from './segment/segment-table.js';
+export {
+  type ResolvedSnowflakeColumns,
+  resolveSnowflakeColumns,
+  type SnowflakeColumnsWords,
+} from './snowflake-columns.js';
 export {
   assertSqlClient,
   rewriteSqlPlaceholders,

@@ -220,3 +220,31 @@ export class ClockStalledError extends SnowkeyError {
     this.clockTimestamp = clockTimestamp;
   }
 }
+
+/**
+ * After an upsert, a row could not be found again by the values of its conflict columns, or was
+ * found more than once, so the id it holds in the database is unknown. Raised by the adapters that
+ * read the stored ids back after an upsert (`@snowkey/knex`, `@snowkey/kysely`, `@snowkey/drizzle`),
+ * inside the upsert's transaction, so when that transaction rolls back nothing was written. Usual
+ * causes: the update rewrote a conflict column, or on MySQL the row collided on a different unique
+ * key than the one named (`ON DUPLICATE KEY` fires on any unique key).
+ *
+ * @example
+ * // UpsertReadBackError: after the upsert into "players", row 0 matched 0 rows by name (expected exactly 1), so its stored id is unknown
+ * const error = new UpsertReadBackError('players', 0, ['name'], 0);
+ */
+export class UpsertReadBackError extends SnowkeyError {
+  readonly table: string;
+  readonly rowIndex: number;
+  readonly conflictColumns: readonly string[];
+  readonly matches: number;
+  constructor(table: string, rowIndex: number, conflictColumns: readonly string[], matches: number) {
+    super(
+      `after the upsert into "${table}", row ${rowIndex} matched ${matches} rows by ${conflictColumns.join(', ')} (expected exactly 1), so its stored id is unknown`,
+    );
+    this.table = table;
+    this.rowIndex = rowIndex;
+    this.conflictColumns = conflictColumns;
+    this.matches = matches;
+  }
+}

@@ -11,6 +11,7 @@ export {
   LeaseExpiredError,
   SnowkeyError,
   TimestampOutOfRangeError,
+  UpsertReadBackError,
   WorkerIdLeaseError,
 } from './errors.js';
 export type { IdGenerator } from './id-generator.js';

@@ -1,6 +1,6 @@
+export { UpsertReadBackError } from '@snowkey/core';
 export { exactSqliteIntegers } from '@snowkey/core/adapter';
 export { verifyBigintReads } from './bigint-reads.js';
 export type { DrizzleDatabase } from './drizzle-driver.js';
 export { drizzleSqlClient } from './drizzle-sql-client.js';
-export { UpsertReadBackError } from './errors.js';
 export type { IdGeneratorSource } from './snowflake-id-type.js';

@@ -1,7 +1,6 @@
-import { InvalidArgumentError } from '@snowkey/core';
+import { InvalidArgumentError, UpsertReadBackError } from '@snowkey/core';
 import { and, type Column, eq, getTableColumns, getTableName, is, SQL, sql } from 'drizzle-orm';
 import type { MySqlColumn, MySqlDatabase, MySqlTable } from 'drizzle-orm/mysql-core';
-import { UpsertReadBackError } from './errors.js';
 
 /** Lookups per statement, as in the Knex adapter: far from any packet or parameter limit. */
 const LOOKUPS_PER_QUERY = 100;

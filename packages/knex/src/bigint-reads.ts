@@ -1,11 +1,12 @@
 import { InvalidArgumentError } from '@snowkey/core';
+import {
+  bigintTypeCast,
+  int8ArrayParser,
+  PG_INT8_ARRAY_OID,
+  PG_INT8_OID,
+  type TypeCast,
+} from '@snowkey/core/adapter';
 import type { Knex } from 'knex';
-
-/** The MySQL wire type of BIGINT (and of COUNT(*), LAST_INSERT_ID()...). */
-const LONGLONG = 'LONGLONG';
-/** PostgreSQL type oids: int8 and int8[]. */
-const INT8 = 20;
-const INT8_ARRAY = 1016;
 
 const DRIVERS = ['pg', 'mysql2', 'mariadb', 'better-sqlite3'] as const;
 type Driver = (typeof DRIVERS)[number];
@@ -17,43 +18,6 @@ const CLIENT_NAMES: Readonly<Record<string, Driver>> = {
   mariadb: 'mariadb',
   'better-sqlite3': 'better-sqlite3',
 };
-
-/**
- * The parts of a mysql2 field that a `typeCast` function may read.
- *
- * @example
- * const isBigint = (field: TypeCastField) => field.type === 'LONGLONG';
- */
-export interface TypeCastField {
-  readonly type: string;
-  string(): string | null;
-}
-/**
- * A mysql2 / mysqljs `typeCast` function.
- *
- * @example
- * const tinyAsBoolean: TypeCast = (field, next) => (field.type === 'TINY' ? field.string() === '1' : next());
- * mysql.createPool({ uri, typeCast: bigintTypeCast(tinyAsBoolean) });
- */
-export type TypeCast = (field: TypeCastField, next: () => unknown) => unknown;
-
-/**
- * A mysql2 `typeCast` that reads every BIGINT (type LONGLONG) as an exact `bigint`, from the
- * driver's text, and leaves every other type to `next` (or to your own `typeCast`, when given).
- * For a connection or pool you build yourself; with Knex, {@link withBigintReads} sets it for you.
- *
- * @example
- * mysql.createPool({ uri, typeCast: bigintTypeCast() });
- */
-export function bigintTypeCast(inner?: TypeCast): TypeCast {
-  return (field, next) => {
-    if (field.type === LONGLONG) {
-      const text = field.string();
-      return text === null ? null : BigInt(text);
-    }
-    return inner ? inner(field, next) : next();
-  };
-}
 
 /**
  * A copy of a Knex config whose connections read BIGINT back as an exact `bigint`, through each
@@ -180,10 +144,13 @@ function chainAfterCreate(user: unknown): AfterCreate {
   return (connection, done) => {
     try {
       const client = connection as PgTypes;
-      client.setTypeParser(INT8, 'text', BigInt);
+      client.setTypeParser(PG_INT8_OID, 'text', BigInt);
       // The default int8[] parser yields strings; keep its array parsing and convert the elements.
-      const parseArray = client.getTypeParser(INT8_ARRAY, 'text');
-      client.setTypeParser(INT8_ARRAY, 'text', (text) => toBigints(parseArray(text)));
+      client.setTypeParser(
+        PG_INT8_ARRAY_OID,
+        'text',
+        int8ArrayParser(client.getTypeParser(PG_INT8_ARRAY_OID, 'text')),
+      );
     } catch (err) {
       done(err, connection);
       return;
@@ -191,9 +158,4 @@ function chainAfterCreate(user: unknown): AfterCreate {
     if (user) (user as AfterCreate)(connection, done);
     else done(null, connection);
   };
-}
-
-function toBigints(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(toBigints);
-  return typeof value === 'string' ? BigInt(value) : value;
 }

@@ -1,6 +1,7 @@
+export { UpsertReadBackError } from '@snowkey/core';
+export { bigintTypeCast, type TypeCast, type TypeCastField } from '@snowkey/core/adapter';
 export type { SnowkeyBatchInsert } from './batch-insert.js';
-export { bigintTypeCast, type TypeCast, type TypeCastField, withBigintReads } from './bigint-reads.js';
-export { UpsertReadBackError } from './errors.js';
+export { withBigintReads } from './bigint-reads.js';
 export type { SnowkeyInsert, SnowkeyOnConflict } from './insert-query.js';
 export { knexSqlClient } from './knex-sql-client.js';
 export type { SnowflakeTables, SnowkeyKnexOptions } from './options.js';

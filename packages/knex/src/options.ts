@@ -1,5 +1,5 @@
-import { type IdGenerator, InvalidArgumentError } from '@snowkey/core';
-import { assertIdGenerator } from '@snowkey/core/adapter';
+import type { IdGenerator } from '@snowkey/core';
+import { resolveSnowflakeColumns } from '@snowkey/core/adapter';
 
 /**
  * Which columns of which tables hold snowflake ids.
@@ -32,37 +32,15 @@ export interface ResolvedOptions {
   readonly tables: ReadonlyMap<string, readonly string[]>;
 }
 
-const TABLES = 'an object mapping table names to a column name or a non-empty array of column names';
-const COLUMNS = 'a column name or a non-empty array of distinct, non-empty column names';
-
 /**
- * Checks the options eagerly, so a bad generator or an empty column list fails where the helper is
- * built, not at the first insert.
+ * Checks the options eagerly (core's one rule for every adapter's options), so a bad generator or
+ * an empty column list fails where the helper is built, not at the first insert.
  */
 export function resolveOptions(options: SnowkeyKnexOptions): ResolvedOptions {
-  if (options === null || typeof options !== 'object') {
-    throw new InvalidArgumentError('options', 'an object with "generator" and "tables"', options);
-  }
-  const { generator, tables } = options;
-  assertIdGenerator(generator);
-  if (tables === null || typeof tables !== 'object' || Array.isArray(tables)) {
-    throw new InvalidArgumentError('tables', TABLES, tables);
-  }
-  const resolved = new Map<string, readonly string[]>();
-  for (const [table, spec] of Object.entries(tables)) {
-    if (table.length === 0) throw new InvalidArgumentError('tables', `${TABLES}, none empty`, table);
-    const columns: unknown = typeof spec === 'string' ? [spec] : spec;
-    if (
-      !Array.isArray(columns) ||
-      columns.length === 0 ||
-      !columns.every((c) => typeof c === 'string' && c.length > 0) ||
-      new Set(columns).size !== columns.length
-    ) {
-      throw new InvalidArgumentError(`tables.${table}`, COLUMNS, spec);
-    }
-    resolved.set(table, columns as string[]);
-  }
-  if (resolved.size === 0)
-    throw new InvalidArgumentError('tables', `${TABLES}, with at least one table`, tables);
-  return { generator, tables: resolved };
+  const { generator, columns } = resolveSnowflakeColumns(options, {
+    option: 'tables',
+    owner: 'table',
+    column: 'column',
+  });
+  return { generator, tables: columns };
 }

@@ -1,6 +1,5 @@
-import { parseId } from '@snowkey/core';
+import { parseId, UpsertReadBackError } from '@snowkey/core';
 import type { Knex } from 'knex';
-import { UpsertReadBackError } from './errors.js';
 import type { Row } from './fill-ids.js';
 
 /** Lookups per statement: well under SQLite's 500 compound SELECTs and every parameter limit. */

@@ -1,13 +1,7 @@
 import { SnowkeyError, type SqlDialect } from '@snowkey/core';
-import { MAX_KEY } from '@snowkey/core/adapter';
+import { int8ArrayParser, MAX_KEY, PG_INT8_ARRAY_OID, PG_INT8_OID } from '@snowkey/core/adapter';
 import { type Kysely, sql } from 'kysely';
 import { kyselyDialect } from './dialect.js';
-
-/** PostgreSQL type oids: int8 and int8[]. */
-const INT8 = 20;
-const INT8_ARRAY = 1016;
-/** The MySQL wire type of BIGINT (and of COUNT(*), LAST_INSERT_ID()...). */
-const LONGLONG = 'LONGLONG';
 
 /**
  * The part of `pg.types` (pg-types) that {@link pgBigintTypes} reads: the default parsers.
@@ -31,54 +25,12 @@ export interface PgTypeParsers {
 export function pgBigintTypes(types: PgTypeParsers): PgTypeParsers {
   return {
     getTypeParser(oid, format = 'text') {
-      if (format === 'text' && oid === INT8) return BigInt;
-      if (format === 'text' && oid === INT8_ARRAY) {
-        // Keep pg's array parsing; its elements come back as strings.
-        const parseArray = types.getTypeParser(INT8_ARRAY, 'text');
-        return (text: string) => toBigints(parseArray(text));
-      }
+      if (format === 'text' && oid === PG_INT8_OID) return BigInt;
+      // Keep pg's array parsing; its elements come back as strings.
+      if (format === 'text' && oid === PG_INT8_ARRAY_OID)
+        return int8ArrayParser(types.getTypeParser(oid, 'text'));
       return types.getTypeParser(oid, format);
     },
-  };
-}
-
-function toBigints(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(toBigints);
-  return typeof value === 'string' ? BigInt(value) : value;
-}
-
-/**
- * The parts of a mysql2 field that a `typeCast` function may read.
- *
- * @example
- * const isBigint = (field: TypeCastField) => field.type === 'LONGLONG';
- */
-export interface TypeCastField {
-  readonly type: string;
-  string(): string | null;
-}
-/**
- * A mysql2 `typeCast` function.
- *
- * @example
- * const tinyAsBoolean: TypeCast = (field, next) => (field.type === 'TINY' ? field.string() === '1' : next());
- */
-export type TypeCast = (field: TypeCastField, next: () => unknown) => unknown;
-
-/**
- * A mysql2 `typeCast` that reads every BIGINT (type LONGLONG) as an exact `bigint`, from the
- * driver's text, and leaves every other type to `next` (or to your own `typeCast`, when given).
- *
- * @example
- * const dialect = new MysqlDialect({ pool: createPool({ uri, typeCast: bigintTypeCast() }) });
- */
-export function bigintTypeCast(inner?: TypeCast): TypeCast {
-  return (field, next) => {
-    if (field.type === LONGLONG) {
-      const text = field.string();
-      return text === null ? null : BigInt(text);
-    }
-    return inner ? inner(field, next) : next();
   };
 }
 

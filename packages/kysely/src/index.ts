@@ -1,13 +1,7 @@
-export {
-  assertBigintReads,
-  BigintReadError,
-  bigintTypeCast,
-  type PgTypeParsers,
-  pgBigintTypes,
-  type TypeCast,
-  type TypeCastField,
-} from './bigint-reads.js';
-export { UnfillableInsertError, UpsertReadBackError } from './errors.js';
+export { UpsertReadBackError } from '@snowkey/core';
+export { bigintTypeCast, type TypeCast, type TypeCastField } from '@snowkey/core/adapter';
+export { assertBigintReads, BigintReadError, type PgTypeParsers, pgBigintTypes } from './bigint-reads.js';
+export { UnfillableInsertError } from './errors.js';
 export { kyselySqlClient } from './kysely-sql-client.js';
 export type { SnowflakeTables, SnowflakeTablesOf, SnowkeyPluginOptions } from './options.js';
 export { type ReadStoredIdsOptions, readStoredIds } from './read-stored-ids.js';

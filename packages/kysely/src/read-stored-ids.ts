@@ -1,6 +1,5 @@
-import { InvalidArgumentError, parseId } from '@snowkey/core';
+import { InvalidArgumentError, parseId, UpsertReadBackError } from '@snowkey/core';
 import { type Kysely, sql } from 'kysely';
-import { UpsertReadBackError } from './errors.js';
 import { assertRowObjects } from './fill-insert.js';
 
 /** Lookups per statement: well under SQLite's 500 compound SELECTs and every parameter limit. */
