@@ -1,7 +1,9 @@
 import { layouts, leaseNodeId, manualClock } from '@snowkey/core';
 import { DEFAULT_LEASE_TABLE } from '@snowkey/core/adapter';
 import { describeEachDialect } from '@snowkey/test-harness';
+import { appTransactionContract } from '@snowkey/test-harness/app-transaction-contract';
 import { sqlClientContract } from '@snowkey/test-harness/sql-client-contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { drizzleSqlClient } from '../src/index.js';
 import { type OpenedDrizzle, openDrizzle } from './open-drizzle.js';
@@ -16,6 +18,12 @@ describeEachDialect('drizzleSqlClient', (ctx) => {
   });
 
   sqlClientContract(ctx, () => drizzleSqlClient(opened.db));
+  appTransactionContract(ctx, {
+    client: () => drizzleSqlClient(opened.db),
+    rolledBack: (table, work) => rolledBack(opened, table, work),
+    whileOpen: ctx.dialect === 'sqlite' ? 'refused' : 'runs apart',
+    refusal: { name: 'ConnectionInTransactionError' },
+  });
 
   test('GIVEN the contract rows THEN query reads 2^63-1 back exactly through the Drizzle connection', async () => {
     const rows = await drizzleSqlClient(opened.db).query<{ id: unknown }>(
@@ -64,3 +72,35 @@ describeEachDialect('drizzleSqlClient', (ctx) => {
     }
   });
 });
+
+/**
+ * An application transaction on `opened` that inserts a row into `table`, awaits `work` and rolls
+ * back when it throws. better-sqlite3 runs a Drizzle transaction synchronously (it refuses an async
+ * callback), so on SQLite the application opens one with BEGIN and ROLLBACK on the connection.
+ */
+async function rolledBack(opened: OpenedDrizzle, table: string, work: () => Promise<void>): Promise<void> {
+  const insert = sql.raw(`INSERT INTO ${table} (id, name) VALUES (1, 'app')`);
+  if (opened.dialect === 'sqlite') {
+    opened.db.run(sql`BEGIN`);
+    try {
+      opened.db.run(insert);
+      await work();
+      opened.db.run(sql`COMMIT`);
+    } catch (err) {
+      opened.db.run(sql`ROLLBACK`);
+      throw err;
+    }
+    return;
+  }
+  if (opened.dialect === 'postgres') {
+    await opened.db.transaction(async (tx) => {
+      await tx.execute(insert);
+      await work();
+    });
+    return;
+  }
+  await opened.db.transaction(async (tx) => {
+    await tx.execute(insert);
+    await work();
+  });
+}
