@@ -1,10 +1,12 @@
 import { layouts, leaseNodeId, manualClock } from '@snowkey/core';
 import { DEFAULT_LEASE_TABLE } from '@snowkey/core/adapter';
 import { describeEachDialect } from '@snowkey/test-harness';
+import { appTransactionContract } from '@snowkey/test-harness/app-transaction-contract';
 import { sqlClientContract } from '@snowkey/test-harness/sql-client-contract';
+import Database from 'better-sqlite3';
 import type { Sequelize } from 'sequelize';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { sequelizeSqlClient } from '../src/index.js';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { betterSqlite3Module, sequelizeSqlClient } from '../src/index.js';
 import { openSequelize } from './open-sequelize.js';
 
 describeEachDialect('sequelizeSqlClient', (ctx) => {
@@ -17,6 +19,36 @@ describeEachDialect('sequelizeSqlClient', (ctx) => {
   });
 
   sqlClientContract(ctx, () => sequelizeSqlClient(sequelize));
+  describe('with an application transaction open', () => {
+    // On SQLite Sequelize gives each transaction a connection of its own, so the client's write
+    // meets the transaction's lock: busy_timeout 0 makes SQLite refuse it at once.
+    let apart: Sequelize;
+    beforeAll(() => {
+      apart = openSequelize(
+        ctx.db,
+        ctx.dialect === 'sqlite'
+          ? {
+              dialectModule: betterSqlite3Module(Database, {
+                onConnect: (db) => db.pragma('busy_timeout = 0'),
+              }),
+            }
+          : {},
+      );
+    });
+    afterAll(async () => {
+      await apart?.close();
+    });
+    appTransactionContract(ctx, {
+      client: () => sequelizeSqlClient(apart),
+      rolledBack: (table, work) =>
+        apart.transaction(async (transaction) => {
+          await apart.query(`INSERT INTO ${table} (id, name) VALUES (1, 'app')`, { transaction });
+          await work();
+        }),
+      whileOpen: ctx.dialect === 'sqlite' ? 'refused' : 'runs apart',
+      refusal: { parent: { code: 'SQLITE_BUSY' } },
+    });
+  });
 
   test('GIVEN two leases through the Sequelize pool THEN they hold distinct node ids in the lease table until released', async () => {
     const clock = manualClock(Date.UTC(2026, 0, 1));
