@@ -4,6 +4,10 @@ import { describeEachDialect } from '@snowkey/test-harness';
 import { appTransactionContract } from '@snowkey/test-harness/app-transaction-contract';
 import { sqlClientContract } from '@snowkey/test-harness/sql-client-contract';
 import { sql } from 'drizzle-orm';
+import { drizzle as drizzleMysql } from 'drizzle-orm/mysql2';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import mysql from 'mysql2/promise';
+import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { drizzleSqlClient } from '../src/index.js';
 import { type OpenedDrizzle, openDrizzle } from './open-drizzle.js';
@@ -72,6 +76,33 @@ describeEachDialect('drizzleSqlClient', (ctx) => {
     }
   });
 });
+
+describeEachDialect(
+  'drizzleSqlClient on a single connection',
+  (ctx) => {
+    test('GIVEN a Drizzle database on one pg Client or mysql2 connection, where Drizzle runs its transactions THEN drizzleSqlClient refuses it, naming db', async () => {
+      let db: Parameters<typeof drizzleSqlClient>[0];
+      let close: () => Promise<void>;
+      if (ctx.dialect === 'postgres') {
+        const client = new pg.Client({ connectionString: ctx.db.url });
+        db = drizzlePg(client);
+        close = async () => {};
+      } else {
+        const connection = await mysql.createConnection({ uri: ctx.db.url });
+        db = drizzleMysql(connection);
+        close = () => connection.end();
+      }
+      try {
+        expect(() => drizzleSqlClient(db)).toThrow(
+          /"db" must be a Drizzle database on a (pg Pool|mysql2 pool) .*\(received "a database on a single (pg Client|mysql2 connection)"\)/,
+        );
+      } finally {
+        await close();
+      }
+    });
+  },
+  { dialects: ['postgres', 'mysql'] },
+);
 
 /**
  * An application transaction on `opened` that inserts a row into `table`, awaits `work` and rolls
