@@ -32,13 +32,15 @@ const APP_TABLE = 'atx_app';
 const LEASE_TABLE = 'atx_leases';
 const SEGMENT_TABLE = 'atx_segments';
 const STEP = 10;
+/** Counts tags across every use of the contract in one file, so each test has a row of its own. */
+let tags = 0;
 
 /**
  * The promise core's leases and segment allocator rest on, checked through an adapter's SqlClient:
  * what the client writes never rolls back with a transaction the application opened on the same
  * ORM connection. Registered inside a `describeEachDialect` block; every result is read back with
- * raw SQL through the harness. The block's database must not yet hold the tables `atx_app`,
- * `atx_leases` and `atx_segments`.
+ * raw SQL through the harness, in the tables `atx_app`, `atx_leases` and `atx_segments` (created when
+ * missing; a block may run the contract more than once).
  *
  * @example
  * describeEachDialect('typeormSqlClient', (ctx) => {
@@ -55,11 +57,10 @@ const STEP = 10;
 export function appTransactionContract(ctx: DialectContext, options: AppTransactionContractOptions): void {
   const { whileOpen } = options;
   const rollback = new Error('the application rolls its transaction back');
-  let tags = 0;
 
   beforeAll(async () => {
     await ctx.db.query(
-      `CREATE TABLE ${APP_TABLE} (id BIGINT NOT NULL PRIMARY KEY, name VARCHAR(20) NOT NULL)`,
+      `CREATE TABLE IF NOT EXISTS ${APP_TABLE} (id BIGINT NOT NULL PRIMARY KEY, name VARCHAR(20) NOT NULL)`,
     );
   });
 

@@ -1,10 +1,14 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { layouts, leaseNodeId, manualClock } from '@snowkey/core';
 import { DEFAULT_LEASE_TABLE } from '@snowkey/core/adapter';
 import { describeEachDialect } from '@snowkey/test-harness';
-import { appTransactionContract } from '@snowkey/test-harness/app-transaction-contract';
+import {
+  type AppTransactionContractOptions,
+  appTransactionContract,
+} from '@snowkey/test-harness/app-transaction-contract';
 import { sqlClientContract } from '@snowkey/test-harness/sql-client-contract';
 import Database from 'better-sqlite3';
-import type { Sequelize } from 'sequelize';
+import { Sequelize } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { betterSqlite3Module, sequelizeSqlClient } from '../src/index.js';
 import { openSequelize } from './open-sequelize.js';
@@ -38,7 +42,7 @@ describeEachDialect('sequelizeSqlClient', (ctx) => {
     afterAll(async () => {
       await apart?.close();
     });
-    appTransactionContract(ctx, {
+    const contract: AppTransactionContractOptions = {
       client: () => sequelizeSqlClient(apart),
       rolledBack: (table, work) =>
         apart.transaction(async (transaction) => {
@@ -47,6 +51,17 @@ describeEachDialect('sequelizeSqlClient', (ctx) => {
         }),
       whileOpen: ctx.dialect === 'sqlite' ? 'refused' : 'runs apart',
       refusal: { parent: { code: 'SQLITE_BUSY' } },
+    };
+    appTransactionContract(ctx, contract);
+
+    describe('and a CLS namespace in use (Sequelize.useCLS), which hands queries the transaction in scope', () => {
+      beforeAll(() => {
+        Sequelize.useCLS(asyncLocalNamespace());
+      });
+      afterAll(() => {
+        delete (Sequelize as unknown as { _cls?: unknown })._cls;
+      });
+      appTransactionContract(ctx, contract);
     });
   });
 
@@ -100,3 +115,17 @@ describeEachDialect('sequelizeSqlClient', (ctx) => {
     });
   }
 });
+
+/** A CLS namespace for `Sequelize.useCLS` on AsyncLocalStorage: what cls-hooked gives Sequelize. */
+function asyncLocalNamespace() {
+  const storage = new AsyncLocalStorage<Map<string, unknown>>();
+  return {
+    run: (fn: (context: Map<string, unknown>) => unknown) => {
+      const context = new Map<string, unknown>();
+      return storage.run(context, () => fn(context));
+    },
+    bind: <F>(fn: F) => fn,
+    get: (key: string) => storage.getStore()?.get(key),
+    set: (key: string, value: unknown) => storage.getStore()?.set(key, value),
+  };
+}
