@@ -40,6 +40,8 @@ export interface SqliteDatabaseLike {
 
 /**
  * A {@link SqlClient} over a `pg` Pool (or Client). BIGINT comes back as strings, which core reads exactly.
+ * Each statement of a Pool takes a connection of its own; a Client must be one the application opens
+ * no transaction on, since a statement sent during one would run inside it.
  *
  * @example
  * import pg from 'pg';
@@ -60,7 +62,8 @@ export function pgSqlClient(pool: PgQueryable): SqlClient {
 /**
  * A {@link SqlClient} over a `mysql2` pool (promise pool, or callback pool through its `.promise()`).
  * Works on MySQL and MariaDB. Core's own columns fit a number, so `supportBigNumbers` is optional here
- * (your application needs it for BIGINT ids).
+ * (your application needs it for BIGINT ids). A single Connection must be one the application opens no
+ * transaction on, since a statement sent during one would run inside it.
  *
  * @example
  * import mysql from 'mysql2/promise';

@@ -60,6 +60,10 @@ describeEachDialect('typeormSqlClient', (ctx) => {
 
 test.each([
   ['an unsupported driver type', { options: { type: 'mongodb' } }],
+  [
+    'the node-sqlite3 driver type, which cannot tell whether its connection is in a transaction',
+    { options: { type: 'sqlite' } },
+  ],
   ['no DataSource', undefined],
 ])('GIVEN %s THEN typeormSqlClient throws an InvalidArgumentError naming dataSource', (_title, value) => {
   expect(() => typeormSqlClient(value as unknown as DataSource)).toThrow(InvalidArgumentError);
