@@ -32,6 +32,8 @@ const APP_TABLE = 'atx_app';
 const LEASE_TABLE = 'atx_leases';
 const SEGMENT_TABLE = 'atx_segments';
 const STEP = 10;
+/** Event-loop turns a waiting client gets inside the transaction, to run its statement if it would. */
+const TURNS = 20;
 /** Counts tags across every use of the contract in one file, so each test has a row of its own. */
 let tags = 0;
 
@@ -97,6 +99,8 @@ export function appTransactionContract(ctx: DialectContext, options: AppTransact
         settled = true;
       });
       if (whileOpen !== 'waits') await outcome;
+      // A client that should wait gets event-loop turns to show that it does not.
+      else for (let turn = 0; turn < TURNS && !settled; turn++) await new Promise(setImmediate);
       settledInside = settled;
     });
     return { outcome: await outcome, settledInside };

@@ -2,8 +2,9 @@ import { InvalidArgumentError, type SqlClient, type SqlDialect } from '@snowkey/
 import { SQL_DIALECTS, type SqlParam, toPostgresPlaceholders } from '@snowkey/core/adapter';
 
 /**
- * What {@link prismaSqlClient} needs of a Prisma client: its raw-SQL methods, `$transaction` and
- * `$connect` (a client or an extended client; the `tx` of an interactive transaction has no `$connect`).
+ * What {@link prismaSqlClient} needs of a Prisma client: its raw-SQL methods, interactive
+ * `$transaction` and `$connect` (a client or an extended client; the `tx` of an interactive
+ * transaction has no `$connect`).
  *
  * @example
  * const raw: PrismaRawQueryable = new PrismaClient({ adapter });
@@ -11,7 +12,9 @@ import { SQL_DIALECTS, type SqlParam, toPostgresPlaceholders } from '@snowkey/co
 export interface PrismaRawQueryable {
   $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): PromiseLike<T>;
   $executeRawUnsafe(query: string, ...values: unknown[]): PromiseLike<number>;
-  $transaction(queries: PromiseLike<unknown>[]): PromiseLike<unknown[]>;
+  $transaction<R>(
+    fn: (tx: Pick<PrismaRawQueryable, '$queryRawUnsafe' | '$executeRawUnsafe'>) => PromiseLike<R>,
+  ): PromiseLike<R>;
   $connect(): PromiseLike<void>;
 }
 
@@ -32,7 +35,7 @@ const PROVIDERS: Readonly<Record<string, SqlDialect>> = {
  * Each statement runs on its own, never inside a transaction the application has open: on
  * PostgreSQL and MySQL it takes its own connection from the pool. On SQLite Prisma has one
  * connection and runs a raw statement on it even while an interactive transaction is open there,
- * so each statement goes through a batch `$transaction` of its own, which waits until that
+ * so each statement runs in an interactive `$transaction` of its own, which waits until that
  * transaction ends (at most Prisma's `maxWait`). The `tx` of a transaction is refused: a lease
  * outlives any transaction.
  *
@@ -73,14 +76,14 @@ export function prismaSqlClient(
   }
   const text = dialect === 'postgres' ? toPostgresPlaceholders : (sql: string) => sql;
   if (dialect === 'sqlite') {
-    // A batch transaction takes the driver adapter's transaction lock, so it never runs inside another.
-    const alone = async <T>(statement: PromiseLike<T>): Promise<T> =>
-      (await prisma.$transaction([statement]))[0] as T;
+    // Starting an interactive transaction takes the driver adapter's transaction lock, so the
+    // statement waits for the application's transaction to end instead of running inside it.
     return {
       dialect,
       query: async <Row>(sql: string, params: readonly SqlParam[] = []) =>
-        (await alone(prisma.$queryRawUnsafe<Row[]>(sql, ...params))) ?? [],
-      execute: async (sql, params = []) => Number(await alone(prisma.$executeRawUnsafe(sql, ...params))),
+        (await prisma.$transaction((tx) => tx.$queryRawUnsafe<Row[]>(sql, ...params))) ?? [],
+      execute: async (sql, params = []) =>
+        Number(await prisma.$transaction((tx) => tx.$executeRawUnsafe(sql, ...params))),
     };
   }
   return {
