@@ -85,10 +85,11 @@ export async function sessionGenerator(
 
 /**
  * The adapter's own SqlClient on PostgreSQL and MySQL (pooled: each statement runs on its own).
- * On SQLite, TypeORM and Prisma run every statement on their one connection, inside whatever
- * transaction is open, so a segment taken there would roll back with it: the allocator gets a
- * connection of its own, which fails at once (`timeout: 0`) instead of blocking the event loop
- * while the ORM holds the write lock; a failed take is retried.
+ * On SQLite the adapters' clients share the ORM's one connection and keep out of its transactions
+ * by refusing or waiting (./app-transaction-contract.ts), which would make the suite's transactional
+ * cases depend on when a prefetch lands: the allocator gets a connection of its own, which fails at
+ * once (`timeout: 0`) instead of blocking the event loop while the ORM holds the write lock; a
+ * failed take is retried.
  */
 async function allocatorClient(
   driver: AdapterDriver,

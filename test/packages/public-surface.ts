@@ -13,6 +13,7 @@ export const PUBLIC_SURFACE: Readonly<
     values: [
       'ClockMovedBackwardsError',
       'ClockStalledError',
+      'ConnectionInTransactionError',
       'DEFAULT_EPOCH',
       'IdRangeExhaustedError',
       'InvalidArgumentError',

@@ -248,3 +248,25 @@ export class UpsertReadBackError extends SnowkeyError {
     this.matches = matches;
   }
 }
+
+/**
+ * A `SqlClient` did not run a statement because its connection is inside a transaction it did
+ * not open (the application's, on the one connection an ORM keeps for SQLite). Run there, a
+ * segment taken or a lease renewed would roll back with that transaction after the ids were
+ * handed out. Nothing ran; the segment allocator retries after `retryMs`, a lease at its next
+ * renewal. Core reports it as the `cause` of a `SegmentStoreError` or `WorkerIdLeaseError`.
+ *
+ * @example
+ * // SegmentStoreError: could not take a segment ... (cause: ConnectionInTransactionError: the sqlite connection is inside a transaction ...)
+ */
+export class ConnectionInTransactionError extends SnowkeyError {
+  readonly dialect: string;
+  readonly sql: string;
+  constructor(dialect: string, sql: string) {
+    super(
+      `the ${dialect} connection is inside a transaction snowkey did not open, so the statement did not run (it would commit or roll back with that transaction): ${sql}`,
+    );
+    this.dialect = dialect;
+    this.sql = sql;
+  }
+}

@@ -4,6 +4,7 @@ export { type DecodedId, decode } from './decode.js';
 export {
   ClockMovedBackwardsError,
   ClockStalledError,
+  ConnectionInTransactionError,
   InvalidArgumentError,
   InvalidIdError,
   InvalidLayoutError,

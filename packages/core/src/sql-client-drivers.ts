@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from './errors.js';
+import { ConnectionInTransactionError, InvalidArgumentError } from './errors.js';
 import { type SqlClient, type SqlParam, toPostgresPlaceholders } from './sql-client.js';
 
 /**
@@ -29,6 +29,8 @@ export interface MysqlQueryable {
  * const db: SqliteDatabaseLike = new Database('app.db');
  */
 export interface SqliteDatabaseLike {
+  /** Whether the connection is inside a transaction (better-sqlite3 asks SQLite itself). */
+  readonly inTransaction: boolean;
   prepare(sql: string): {
     readonly reader: boolean;
     all(...params: unknown[]): unknown[];
@@ -38,6 +40,8 @@ export interface SqliteDatabaseLike {
 
 /**
  * A {@link SqlClient} over a `pg` Pool (or Client). BIGINT comes back as strings, which core reads exactly.
+ * Each statement of a Pool takes a connection of its own; a Client must be one the application opens
+ * no transaction on, since a statement sent during one would run inside it.
  *
  * @example
  * import pg from 'pg';
@@ -58,7 +62,8 @@ export function pgSqlClient(pool: PgQueryable): SqlClient {
 /**
  * A {@link SqlClient} over a `mysql2` pool (promise pool, or callback pool through its `.promise()`).
  * Works on MySQL and MariaDB. Core's own columns fit a number, so `supportBigNumbers` is optional here
- * (your application needs it for BIGINT ids).
+ * (your application needs it for BIGINT ids). A single Connection must be one the application opens no
+ * transaction on, since a statement sent during one would run inside it.
  *
  * @example
  * import mysql from 'mysql2/promise';
@@ -90,17 +95,26 @@ export function mysqlSqlClient(pool: MysqlQueryable): SqlClient {
  * processes may share the file (each write is one atomic statement; better-sqlite3 waits 5 s on a
  * locked database by default).
  *
+ * The connection may be the application's own: while it is inside a transaction (one the
+ * application opened with `BEGIN`, say), every statement is refused with a
+ * {@link ConnectionInTransactionError} instead of joining it, since a lease renewal or a segment
+ * rolled back with it would let its ids be handed out twice. The check and the statement run in one
+ * synchronous step, so no transaction can open between them.
+ *
  * @example
  * import Database from 'better-sqlite3';
  * const client = sqliteSqlClient(new Database('app.db'));
  */
 export function sqliteSqlClient(db: SqliteDatabaseLike): SqlClient {
   requireMethod(db, 'prepare', 'sqliteSqlClient(db)', 'a better-sqlite3 Database');
+  const prepare = (sql: string) => {
+    if (db.inTransaction === true) throw new ConnectionInTransactionError('sqlite', sql);
+    return db.prepare(sql);
+  };
   return {
     dialect: 'sqlite',
-    query: async <Row>(sql: string, params: readonly SqlParam[] = []) =>
-      db.prepare(sql).all(...params) as Row[],
-    execute: async (sql, params = []) => db.prepare(sql).run(...params).changes,
+    query: async <Row>(sql: string, params: readonly SqlParam[] = []) => prepare(sql).all(...params) as Row[],
+    execute: async (sql, params = []) => prepare(sql).run(...params).changes,
   };
 }
 

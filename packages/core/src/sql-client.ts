@@ -34,8 +34,10 @@ export type SqlParam = string | number | bigint | null;
  * - SQL uses `?` placeholders on every dialect. A client for PostgreSQL rewrites them as `$1, $2, ...`
  *   ({@link toPostgresPlaceholders} does it).
  * - Every call is a single statement that runs on its own (autocommit), never inside a transaction
- *   the application has open. Core needs no transactions: every write it makes is one conditional
- *   statement, atomic on every dialect.
+ *   the application has open: one rolled back after core handed out its ids would let them be handed
+ *   out again. A client that shares a connection with the application (SQLite) waits until such a
+ *   transaction ends, or refuses the statement with a `ConnectionInTransactionError`. Core needs
+ *   no transactions: every write it makes is one conditional statement, atomic on every dialect.
  * - Integer columns may come back as `number`, `string` or `bigint`; core converts them itself.
  * - Errors are passed through as they are (core wraps them with context).
  *

@@ -15,7 +15,9 @@ const EXPECTED = `a Drizzle database (not a transaction) ${SUPPORTED_DRIVERS}`;
  * `pg` Pool, the `mysql2` pool, the better-sqlite3 Database), so worker-id leases and the segment
  * allocator need no second connection. It is core's own driver client (`pgSqlClient`,
  * `mysqlSqlClient`, `sqliteSqlClient`) on that connection. A transaction is refused: a lease
- * outlives any transaction.
+ * outlives any transaction. So is a database on a single `pg` Client or `mysql2` connection: Drizzle
+ * runs its transactions on that one connection, and core's statements would land inside them. On
+ * better-sqlite3 a statement is refused while the connection is inside a transaction.
  *
  * @example
  * import { layouts, leaseNodeId, Snowflake } from '@snowkey/core';
@@ -31,10 +33,27 @@ export function drizzleSqlClient(db: DrizzleDatabase): SqlClient {
     throw new InvalidArgumentError('db', EXPECTED, 'a transaction');
   switch (driver) {
     case 'node-postgres':
+      // Drizzle's own test for a pool (`instanceof Pool`), without importing pg.
+      if (!isPoolWith(client, 'totalCount')) throw singleConnection('pg Pool', 'pg Client');
       return pgSqlClient(client as PgQueryable);
     case 'mysql2':
+      // Drizzle's own test for a mysql2 pool.
+      if (!isPoolWith(client, 'getConnection')) throw singleConnection('mysql2 pool', 'mysql2 connection');
       return mysqlSqlClient(client as MysqlQueryable);
     case 'better-sqlite3':
       return sqliteSqlClient(client as SqliteDatabaseLike);
   }
+}
+
+/** Whether a driver's connection object has the member only its pool has. */
+function isPoolWith(client: unknown, member: string): boolean {
+  return typeof client === 'object' && client !== null && member in client;
+}
+
+function singleConnection(pool: string, single: string): InvalidArgumentError {
+  return new InvalidArgumentError(
+    'db',
+    `a Drizzle database on a ${pool} (on a single connection Drizzle runs the application's transactions, and a lease or segment written there would roll back with them; give core a pool of its own, e.g. pgSqlClient(pool))`,
+    `a database on a single ${single}`,
+  );
 }

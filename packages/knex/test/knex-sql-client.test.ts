@@ -1,6 +1,7 @@
 import { layouts, leaseNodeId, manualClock } from '@snowkey/core';
 import { DEFAULT_LEASE_TABLE } from '@snowkey/core/adapter';
 import { describeEachDialect } from '@snowkey/test-harness';
+import { appTransactionContract } from '@snowkey/test-harness/app-transaction-contract';
 import { sqlClientContract } from '@snowkey/test-harness/sql-client-contract';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -17,6 +18,16 @@ describeEachDialect('knexSqlClient', (ctx) => {
   });
 
   sqlClientContract(ctx, () => knexSqlClient(knex), { refusesQuotedQuestionMark: ['sqlite'] });
+  appTransactionContract(ctx, {
+    client: () => knexSqlClient(knex),
+    rolledBack: (table, work) =>
+      knex.transaction(async (trx) => {
+        await trx.raw(`INSERT INTO ${table} (id, name) VALUES (1, 'app')`);
+        await work();
+      }),
+    // SQLite: Knex's pool holds one connection, and the transaction has it until it ends.
+    whileOpen: ctx.dialect === 'sqlite' ? 'waits' : 'runs apart',
+  });
 
   test('GIVEN the contract rows THEN query reads 2^63-1 back exactly through the Knex pool', async () => {
     const rows = await knexSqlClient(knex).query<{ id: unknown }>('SELECT id FROM sc_contract WHERE id = ?', [

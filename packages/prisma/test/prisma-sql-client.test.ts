@@ -7,6 +7,7 @@ import {
   type SqlClient,
 } from '@snowkey/core';
 import { describeEachDialect } from '@snowkey/test-harness';
+import { appTransactionContract } from '@snowkey/test-harness/app-transaction-contract';
 import { sqlClientContract } from '@snowkey/test-harness/sql-client-contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { prismaSqlClient, snowkey } from '../src/index.js';
@@ -22,6 +23,27 @@ describeEachDialect('prismaSqlClient', (ctx) => {
   afterAll(() => prisma.$disconnect());
 
   sqlClientContract(ctx, () => client);
+  appTransactionContract(ctx, {
+    client: () => client,
+    rolledBack: (table, work) =>
+      prisma.$transaction(async (tx) => {
+        await tx.$executeRawUnsafe(`INSERT INTO ${table} (id, name) VALUES (1, 'app')`);
+        await work();
+      }),
+    whileOpen: ctx.dialect === 'sqlite' ? 'waits' : 'runs apart',
+  });
+
+  test('GIVEN the tx of an interactive transaction THEN prismaSqlClient refuses it, naming prisma', async () => {
+    const refused = await prisma.$transaction(async (tx) => {
+      try {
+        prismaSqlClient(tx as never);
+      } catch (err) {
+        return err;
+      }
+    });
+    expect(refused).toBeInstanceOf(InvalidArgumentError);
+    expect(refused).toMatchObject({ argument: 'prisma' });
+  });
 
   test('GIVEN an extended client THEN the dialect is read from the Prisma client too', () => {
     expect(prismaSqlClient(prisma.$extends({ name: 'other' })).dialect).toBe(ctx.dialect);
@@ -69,10 +91,18 @@ describe('prismaSqlClient arguments', () => {
   const raw = {
     $queryRawUnsafe: async (): Promise<unknown[]> => [],
     $executeRawUnsafe: async (): Promise<number> => 0,
+    $transaction: async (): Promise<unknown[]> => [],
+    $connect: async (): Promise<void> => {},
   };
   test.each([
     ['no client', undefined, undefined, 'prisma'],
     ['an object without raw methods', {}, undefined, 'prisma'],
+    [
+      'the tx of an interactive transaction (no $connect)',
+      { ...raw, $connect: undefined },
+      undefined,
+      'prisma',
+    ],
     [
       'a client whose provider is unknown',
       { ...raw, _activeProvider: 'sqlserver' },

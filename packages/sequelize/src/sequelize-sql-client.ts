@@ -14,7 +14,8 @@ const ROWS_MATCHED = /Rows matched:\s*(\d+)/;
 /**
  * Core's `SqlClient` over your Sequelize instance, so worker-id leases and the segment allocator
  * use the application's own pool instead of a second connection. Each statement runs on its own
- * through `sequelize.query` with bound parameters (`?` becomes Sequelize's `$1, $2, ...`). On the
+ * through `sequelize.query` with bound parameters (`?` becomes Sequelize's `$1, $2, ...`), outside
+ * any transaction (with `Sequelize.useCLS`, too, where a query would join the one in scope). On the
  * `mariadb` dialect it needs `dialectOptions: { foundRows: true }`: Sequelize turns the driver's
  * count of matched rows off there, and a lease renewal must count a row it leaves as it was.
  *
@@ -63,6 +64,8 @@ export function sequelizeSqlClient(sequelize: Sequelize): SqlClient {
     async query<Row>(sql: string, params: readonly SqlParam[] = []): Promise<Row[]> {
       return (await sequelize.query(text(sql), {
         bind: [...params],
+        // Never the transaction Sequelize's CLS would pick up: a lease outlives any transaction.
+        transaction: null,
         type: QueryTypes.SELECT,
         raw: true,
       })) as Row[];
@@ -70,6 +73,8 @@ export function sequelizeSqlClient(sequelize: Sequelize): SqlClient {
     async execute(sql: string, params: readonly SqlParam[] = []): Promise<number> {
       const [results, meta] = await sequelize.query(text(sql), {
         bind: [...params],
+        // Never the transaction Sequelize's CLS would pick up: a lease outlives any transaction.
+        transaction: null,
         type: QueryTypes.RAW,
         raw: true,
       });

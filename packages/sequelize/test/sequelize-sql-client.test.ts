@@ -1,10 +1,16 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { layouts, leaseNodeId, manualClock } from '@snowkey/core';
 import { DEFAULT_LEASE_TABLE } from '@snowkey/core/adapter';
 import { describeEachDialect } from '@snowkey/test-harness';
+import {
+  type AppTransactionContractOptions,
+  appTransactionContract,
+} from '@snowkey/test-harness/app-transaction-contract';
 import { sqlClientContract } from '@snowkey/test-harness/sql-client-contract';
-import type { Sequelize } from 'sequelize';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { sequelizeSqlClient } from '../src/index.js';
+import Database from 'better-sqlite3';
+import { Sequelize } from 'sequelize';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { betterSqlite3Module, sequelizeSqlClient } from '../src/index.js';
 import { openSequelize } from './open-sequelize.js';
 
 describeEachDialect('sequelizeSqlClient', (ctx) => {
@@ -17,6 +23,47 @@ describeEachDialect('sequelizeSqlClient', (ctx) => {
   });
 
   sqlClientContract(ctx, () => sequelizeSqlClient(sequelize));
+  describe('with an application transaction open', () => {
+    // On SQLite Sequelize gives each transaction a connection of its own, so the client's write
+    // meets the transaction's lock: busy_timeout 0 makes SQLite refuse it at once.
+    let apart: Sequelize;
+    beforeAll(() => {
+      apart = openSequelize(
+        ctx.db,
+        ctx.dialect === 'sqlite'
+          ? {
+              dialectModule: betterSqlite3Module(Database, {
+                onConnect: (db) => db.pragma('busy_timeout = 0'),
+              }),
+            }
+          : {},
+      );
+    });
+    afterAll(async () => {
+      await apart?.close();
+    });
+    const contract: AppTransactionContractOptions = {
+      client: () => sequelizeSqlClient(apart),
+      rolledBack: (table, work) =>
+        apart.transaction(async (transaction) => {
+          await apart.query(`INSERT INTO ${table} (id, name) VALUES (1, 'app')`, { transaction });
+          await work();
+        }),
+      whileOpen: ctx.dialect === 'sqlite' ? 'refused' : 'runs apart',
+      refusal: { parent: { code: 'SQLITE_BUSY' } },
+    };
+    appTransactionContract(ctx, contract);
+
+    describe('and a CLS namespace in use (Sequelize.useCLS), which hands queries the transaction in scope', () => {
+      beforeAll(() => {
+        Sequelize.useCLS(asyncLocalNamespace());
+      });
+      afterAll(() => {
+        delete (Sequelize as unknown as { _cls?: unknown })._cls;
+      });
+      appTransactionContract(ctx, contract);
+    });
+  });
 
   test('GIVEN two leases through the Sequelize pool THEN they hold distinct node ids in the lease table until released', async () => {
     const clock = manualClock(Date.UTC(2026, 0, 1));
@@ -68,3 +115,17 @@ describeEachDialect('sequelizeSqlClient', (ctx) => {
     });
   }
 });
+
+/** A CLS namespace for `Sequelize.useCLS` on AsyncLocalStorage: what cls-hooked gives Sequelize. */
+function asyncLocalNamespace() {
+  const storage = new AsyncLocalStorage<Map<string, unknown>>();
+  return {
+    run: (fn: (context: Map<string, unknown>) => unknown) => {
+      const context = new Map<string, unknown>();
+      return storage.run(context, () => fn(context));
+    },
+    bind: <F>(fn: F) => fn,
+    get: (key: string) => storage.getStore()?.get(key),
+    set: (key: string, value: unknown) => storage.getStore()?.set(key, value),
+  };
+}

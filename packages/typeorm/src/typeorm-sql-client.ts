@@ -1,5 +1,5 @@
-import { InvalidArgumentError, type SqlClient, type SqlDialect } from '@snowkey/core';
-import { type SqlParam, toPostgresPlaceholders } from '@snowkey/core/adapter';
+import { InvalidArgumentError, type SqlClient, type SqlDialect, sqliteSqlClient } from '@snowkey/core';
+import { type SqliteDatabaseLike, type SqlParam, toPostgresPlaceholders } from '@snowkey/core/adapter';
 import type { DataSource, QueryResult } from 'typeorm';
 
 const DIALECTS: Readonly<Record<string, SqlDialect>> = {
@@ -9,13 +9,17 @@ const DIALECTS: Readonly<Record<string, SqlDialect>> = {
   mariadb: 'mysql',
   'aurora-mysql': 'mysql',
   'better-sqlite3': 'sqlite',
-  sqlite: 'sqlite',
 };
 
 /**
  * Core's {@link SqlClient} over a TypeORM DataSource, so worker-id leases and the segment
- * allocator use the application's own connection pool. Each call borrows a query runner from the
- * pool and returns it; `?` placeholders are rewritten for PostgreSQL.
+ * allocator use the application's own connection. On PostgreSQL and MySQL each call borrows a
+ * query runner from the pool and returns it, so it runs apart from any transaction the application
+ * has open; `?` placeholders are rewritten for PostgreSQL. On SQLite (`better-sqlite3`) TypeORM
+ * has one connection, and a transaction open on it would take core's statement with it: there the
+ * client is core's `sqliteSqlClient` on that connection, which refuses a statement while the
+ * connection is inside a transaction (a `ConnectionInTransactionError`; the allocator and the lease
+ * retry it later).
  *
  * @example
  * await dataSource.initialize();
@@ -24,6 +28,13 @@ const DIALECTS: Readonly<Record<string, SqlDialect>> = {
  */
 export function typeormSqlClient(dataSource: DataSource): SqlClient {
   const type = (dataSource as { options?: { type?: unknown } } | undefined)?.options?.type;
+  if (type === 'sqlite') {
+    throw new InvalidArgumentError(
+      'dataSource',
+      'a DataSource of type better-sqlite3 on SQLite (the "sqlite" driver cannot tell whether its one connection is inside a transaction, so a lease or segment written through it could roll back with the application\'s)',
+      type,
+    );
+  }
   const dialect = typeof type === 'string' ? DIALECTS[type] : undefined;
   if (!dialect) {
     throw new InvalidArgumentError(
@@ -32,6 +43,7 @@ export function typeormSqlClient(dataSource: DataSource): SqlClient {
       type ?? dataSource,
     );
   }
+  if (dialect === 'sqlite') return connectionSqlClient(dataSource);
   const run = async (sql: string, params: readonly SqlParam[] = []): Promise<QueryResult> => {
     const runner = dataSource.createQueryRunner();
     try {
@@ -46,5 +58,25 @@ export function typeormSqlClient(dataSource: DataSource): SqlClient {
     query: async <Row>(sql: string, params?: readonly SqlParam[]) =>
       (await run(sql, params)).records as Row[],
     execute: async (sql: string, params?: readonly SqlParam[]) => (await run(sql, params)).affected ?? 0,
+  };
+}
+
+/** Core's sqliteSqlClient on the DataSource's better-sqlite3 connection, which exists once it is initialized. */
+function connectionSqlClient(dataSource: DataSource): SqlClient {
+  const client = (): SqlClient => {
+    const db = (dataSource.driver as { databaseConnection?: unknown } | undefined)?.databaseConnection;
+    if (db === undefined || db === null) {
+      throw new InvalidArgumentError(
+        'dataSource',
+        'an initialized DataSource (await dataSource.initialize() first)',
+        'a DataSource without a connection',
+      );
+    }
+    return sqliteSqlClient(db as SqliteDatabaseLike);
+  };
+  return {
+    dialect: 'sqlite',
+    query: async <Row>(sql: string, params?: readonly SqlParam[]) => client().query<Row>(sql, params),
+    execute: async (sql: string, params?: readonly SqlParam[]) => client().execute(sql, params),
   };
 }

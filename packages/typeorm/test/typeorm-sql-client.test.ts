@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { InvalidArgumentError, layouts, leaseNodeId, Snowflake } from '@snowkey/core';
 import { describeEachDialect } from '@snowkey/test-harness';
+import { appTransactionContract } from '@snowkey/test-harness/app-transaction-contract';
 import { sqlClientContract } from '@snowkey/test-harness/sql-client-contract';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -17,6 +18,16 @@ describeEachDialect('typeormSqlClient', (ctx) => {
   afterAll(() => ds?.destroy());
 
   sqlClientContract(ctx, () => typeormSqlClient(ds));
+  appTransactionContract(ctx, {
+    client: () => typeormSqlClient(ds),
+    rolledBack: (table, work) =>
+      ds.transaction(async (manager) => {
+        await manager.query(`INSERT INTO ${table} (id, name) VALUES (1, 'app')`);
+        await work();
+      }),
+    whileOpen: ctx.dialect === 'sqlite' ? 'refused' : 'runs apart',
+    refusal: { name: 'ConnectionInTransactionError' },
+  });
 
   test('GIVEN the contract rows THEN query reads 2^63-1 back exactly through the DataSource', async () => {
     const rows = await typeormSqlClient(ds).query<{ id: unknown }>(
@@ -49,6 +60,10 @@ describeEachDialect('typeormSqlClient', (ctx) => {
 
 test.each([
   ['an unsupported driver type', { options: { type: 'mongodb' } }],
+  [
+    'the node-sqlite3 driver type, which cannot tell whether its connection is in a transaction',
+    { options: { type: 'sqlite' } },
+  ],
   ['no DataSource', undefined],
 ])('GIVEN %s THEN typeormSqlClient throws an InvalidArgumentError naming dataSource', (_title, value) => {
   expect(() => typeormSqlClient(value as unknown as DataSource)).toThrow(InvalidArgumentError);
