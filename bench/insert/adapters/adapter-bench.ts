@@ -21,11 +21,65 @@ export const VARIANT_TABLE: Readonly<Record<Variant, string>> = {
 };
 
 /** One row's payload, as the ORMs take it (camelCase properties mapped to snake_case columns). */
-export interface BenchRow {
+export type BenchRow = {
   ownerId: bigint;
   name: string;
   score: number;
   createdAt: bigint;
+};
+
+/** A row as the caller hands it to the ORM: the payload, and for hand-set ids the key too. */
+export type CallerRow = BenchRow & { id?: bigint };
+/** The same row with snake_case column names, as Knex and Kysely users write rows. */
+export type CallerColumns = {
+  id?: bigint;
+  owner_id: bigint;
+  name: string;
+  score: number;
+  created_at: bigint;
+};
+
+/**
+ * The rows a caller passes to the ORM, built alike for every variant (fresh object literals of one
+ * shape each), so no variant pays for a slower way of building them: `id` first, from
+ * `generator.nextIds`, for hand-set ids; no `id` for autoincrement and for snowkey (the adapter
+ * fills it).
+ */
+export function callerRows(
+  rows: readonly BenchRow[],
+  variant: Variant,
+  generator: { nextIds(count: number): bigint[] },
+): CallerRow[] {
+  if (variant !== 'hand-set') {
+    return rows.map((r) => ({ ownerId: r.ownerId, name: r.name, score: r.score, createdAt: r.createdAt }));
+  }
+  const ids = generator.nextIds(rows.length);
+  return rows.map((r, i) => ({
+    id: ids[i]!,
+    ownerId: r.ownerId,
+    name: r.name,
+    score: r.score,
+    createdAt: r.createdAt,
+  }));
+}
+
+/** {@link callerRows} with snake_case column names. */
+export function callerColumns(
+  rows: readonly BenchRow[],
+  variant: Variant,
+  generator: { nextIds(count: number): bigint[] },
+): CallerColumns[] {
+  if (variant !== 'hand-set') {
+    return rows.map((r) => ({ owner_id: r.ownerId, name: r.name, score: r.score, created_at: r.createdAt }));
+  }
+  const ids = generator.nextIds(rows.length);
+  return rows.map((r, i) => ({
+    id: ids[i]!,
+    owner_id: r.ownerId,
+    name: r.name,
+    score: r.score,
+    created_at: r.createdAt,
+  }));
 }
 
 /** One way of writing rows: `rowsPerCall` rows per ORM call (1 for the single-row paths). */

@@ -16,6 +16,7 @@ import type { BenchDatabase } from '../bench-database.js';
 import {
   type AdapterBench,
   type BenchRow,
+  callerRows,
   inChunks,
   VARIANT_TABLE,
   type Variant,
@@ -115,11 +116,7 @@ export const drizzleBench: AdapterBench = {
       variant,
       generator,
     );
-    const withIds = (rows: readonly BenchRow[]): Record<string, unknown>[] => {
-      if (variant !== 'hand-set') return rows.map((r) => ({ ...r }));
-      const ids = generator.nextIds(rows.length);
-      return rows.map((r, i) => ({ id: ids[i], ...r }));
-    };
+    const withIds = (rows: readonly BenchRow[]) => callerRows(rows, variant, generator);
     return {
       async write(path, rows) {
         if (path === paths.insert) await inChunks(rows, 1000, (c) => opened.insert(withIds(c)));

@@ -4,6 +4,7 @@ import type { BenchDatabase } from '../bench-database.js';
 import {
   type AdapterBench,
   type BenchRow,
+  callerColumns,
   inChunks,
   VARIANT_TABLE,
   type WritePath,
@@ -24,17 +25,6 @@ function config(db: BenchDatabase): Knex.Config {
   return { client: 'better-sqlite3', connection: { filename: c.filename! }, useNullAsDefault: true };
 }
 
-/** snake_case columns from the camelCase payload, as a Knex user writes rows. */
-function toColumns(rows: readonly BenchRow[], ids?: readonly bigint[]) {
-  return rows.map((r, i) => ({
-    ...(ids ? { id: ids[i] } : {}),
-    owner_id: r.ownerId,
-    name: r.name,
-    score: r.score,
-    created_at: r.createdAt,
-  }));
-}
-
 /** Knex 3: `insert` of 1000 rows, `batchInsert` in chunks of 1000, and one-row inserts. */
 export const knexBench: AdapterBench = {
   name: 'Knex',
@@ -43,8 +33,7 @@ export const knexBench: AdapterBench = {
     const knex = knexFactory(withBigintReads(config(db)));
     const table = VARIANT_TABLE[variant];
     const sk = snowkeyKnex(knex, { generator, tables: { [table]: 'id' } });
-    const rowsFor = (rows: readonly BenchRow[]) =>
-      toColumns(rows, variant === 'hand-set' ? generator.nextIds(rows.length) : undefined);
+    const rowsFor = (rows: readonly BenchRow[]) => callerColumns(rows, variant, generator);
     const insert = async (rows: readonly BenchRow[]): Promise<unknown> =>
       variant === 'snowkey' ? await sk.insert(table, rowsFor(rows)) : await knex(table).insert(rowsFor(rows));
     const chunk = db.dialect === 'sqlite' ? 500 : 1000;

@@ -14,6 +14,7 @@ import type { BenchDatabase } from '../bench-database.js';
 import {
   type AdapterBench,
   type BenchRow,
+  callerColumns,
   inChunks,
   VARIANT_TABLE,
   type WritePath,
@@ -58,16 +59,7 @@ export const kyselyBench: AdapterBench = {
     const table = VARIANT_TABLE[variant];
     const plugins = variant === 'snowkey' ? [snowkeyPlugin({ generator, tables: { [table]: 'id' } })] : [];
     const kysely = open(db, plugins);
-    const rowsFor = (rows: readonly BenchRow[]) => {
-      const ids = variant === 'hand-set' ? generator.nextIds(rows.length) : undefined;
-      return rows.map((r, i) => ({
-        ...(ids ? { id: ids[i] } : {}),
-        owner_id: r.ownerId,
-        name: r.name,
-        score: r.score,
-        created_at: r.createdAt,
-      }));
-    };
+    const rowsFor = (rows: readonly BenchRow[]) => callerColumns(rows, variant, generator);
     const insert = (rows: readonly BenchRow[]) => kysely.insertInto(table).values(rowsFor(rows)).execute();
     return {
       async write(path, rows) {

@@ -4,7 +4,7 @@ import { snowkey } from '@snowkey/prisma';
 import { ensurePrismaClients } from '../../../scripts/prisma-generate-offline.mjs';
 import type { BenchDatabase } from '../bench-database.js';
 import type { PrismaClient } from '../generated/postgres/client/client.js';
-import { type AdapterBench, type BenchRow, inChunks, type WritePath } from './adapter-bench.js';
+import { type AdapterBench, type BenchRow, callerRows, inChunks, type WritePath } from './adapter-bench.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -61,11 +61,7 @@ export const prismaBench: AdapterBench = {
       createManyAndReturn(args: { data: BenchRow[]; select: { id: true } }): Promise<unknown>;
       create(args: { data: BenchRow; select: { id: true } }): Promise<unknown>;
     };
-    const withIds = (rows: readonly BenchRow[]): BenchRow[] => {
-      if (variant !== 'hand-set') return rows as BenchRow[];
-      const ids = generator.nextIds(rows.length);
-      return rows.map((r, i) => ({ id: ids[i]!, ...r }));
-    };
+    const withIds = (rows: readonly BenchRow[]) => callerRows(rows, variant, generator);
     return {
       async write(path, rows) {
         if (path === paths.createMany)

@@ -5,6 +5,7 @@ import type { BenchDatabase } from '../bench-database.js';
 import {
   type AdapterBench,
   type BenchRow,
+  callerRows,
   inChunks,
   VARIANT_TABLE,
   type WritePath,
@@ -60,11 +61,7 @@ export const sequelizeBench: AdapterBench = {
     const Row = class extends Model {} as ModelStatic<Model>;
     Row.init({ id: key, ...payload }, { sequelize, tableName: VARIANT_TABLE[variant], timestamps: false });
     if (variant === 'snowkey') attachSnowflakes(sequelize, { generator });
-    const withIds = (rows: readonly BenchRow[]) => {
-      if (variant !== 'hand-set') return rows.map((r) => ({ ...r }));
-      const ids = generator.nextIds(rows.length);
-      return rows.map((r, i) => ({ id: ids[i], ...r }));
-    };
+    const withIds = (rows: readonly BenchRow[]) => callerRows(rows, variant, generator);
     return {
       async write(path, rows) {
         if (path === paths.bulkCreate) await inChunks(rows, 1000, (c) => Row.bulkCreate(withIds(c)));

@@ -14,6 +14,7 @@ import type { BenchDatabase } from '../bench-database.js';
 import {
   type AdapterBench,
   type BenchRow,
+  callerRows,
   inChunks,
   VARIANT_TABLE,
   type WritePath,
@@ -93,11 +94,7 @@ export const typeormBench: AdapterBench = {
     const repo = ds.getRepository<BenchRow & { id?: bigint }>(
       entity as EntityTarget<BenchRow & { id?: bigint }>,
     );
-    const withIds = (rows: readonly BenchRow[]) => {
-      if (variant !== 'hand-set') return rows.map((r) => ({ ...r }));
-      const ids = generator.nextIds(rows.length);
-      return rows.map((r, i) => ({ id: ids[i]!, ...r }));
-    };
+    const withIds = (rows: readonly BenchRow[]) => callerRows(rows, variant, generator);
     return {
       async write(path, rows) {
         if (path === paths.insert) await inChunks(rows, 1000, (c) => repo.insert(withIds(c)));
