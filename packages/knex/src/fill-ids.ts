@@ -17,26 +17,36 @@ export type Row = Record<string, unknown>;
  */
 export function fillIds(generator: IdGenerator, columns: readonly string[], input: unknown): Row[] {
   const rows = toRowArray(input);
-  const missing: Array<[row: Row, column: string]> = [];
-  const copies = rows.map((row, i) => {
+  const width = columns.length;
+  const copies: Row[] = new Array(rows.length);
+  // Where ids go, as row * width + column: plain numbers, no per-row allocation.
+  const slots: number[] = [];
+  for (let i = 0; i < rows.length; i++) {
     // Object.assign keeps the row's own property order and shape; a spread copy gave rows
     // differing hidden classes once ids were added, which slowed Knex's own walk over them.
-    const copy: Row = Object.assign({}, row);
-    for (const column of columns) {
-      if (callerIdAction(copy[column], `rows[${i}].${column}`) === 'generate') missing.push([copy, column]);
+    const copy: Row = Object.assign({}, rows[i]);
+    for (let c = 0; c < width; c++) {
+      const value = copy[columns[c]!];
+      // `undefined` is the rule's first case ('generate'); testing it here saves building the
+      // label, which only an error needs.
+      if (value === undefined || callerIdAction(value, `rows[${i}].${columns[c]}`) === 'generate') {
+        slots.push(i * width + c);
+      }
     }
-    return copy;
-  });
-  const ids = takeIds(generator, missing.length);
-  missing.forEach(([row, column], k) => {
-    row[column] = ids[k];
-  });
+    copies[i] = copy;
+  }
+  const ids = takeIds(generator, slots.length);
+  for (let k = 0; k < slots.length; k++) {
+    const slot = slots[k]!;
+    copies[(slot / width) | 0]![columns[slot % width]!] = ids[k];
+  }
   return copies;
 }
 
 function toRowArray(input: unknown): Row[] {
-  const rows = Array.isArray(input) ? input : [input];
-  rows.forEach((row, i) => {
+  const rows: unknown[] = Array.isArray(input) ? input : [input];
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
     if (row === null || typeof row !== 'object' || Array.isArray(row)) {
       throw new InvalidArgumentError(
         Array.isArray(input) ? `rows[${i}]` : 'rows',
@@ -44,6 +54,6 @@ function toRowArray(input: unknown): Row[] {
         row,
       );
     }
-  });
+  }
   return rows as Row[];
 }

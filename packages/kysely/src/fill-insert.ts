@@ -75,26 +75,39 @@ function fillInsert(
     );
   }
   const rows = node.values.values;
+  const width = idColumns.length;
   const indexes = idColumns.map((column) => names.indexOf(column));
+  const added = idColumns.filter((_, c) => indexes[c] === -1);
+  // Where each id column's value goes in a filled row: its own place, or after the named columns.
+  const positions = idColumns.map((column, c) =>
+    indexes[c] === -1 ? names.length + added.indexOf(column) : indexes[c]!,
+  );
   // First every caller value is checked (a refusal takes no id), then the ids are taken at once.
-  const slots: Array<[row: number, column: number]> = [];
-  rows.forEach((row, r) => {
-    idColumns.forEach((column, c) => {
-      const argument = rows.length === 1 ? `${table}.${column}` : `${table}[${r}].${column}`;
-      const value = callerValue(row, indexes[c]!, table, column, argument);
-      if (callerIdAction(value, argument) === 'generate') slots.push([r, c]);
-    });
-  });
+  // Slots are row * width + column: plain numbers, no allocation per row.
+  const slots: number[] = [];
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r]!;
+    for (let c = 0; c < width; c++) {
+      const value = callerValue(row, indexes[c]!, table, idColumns[c]!, rows.length, r);
+      // `undefined` is the rule's first case ('generate'); testing it here saves building the
+      // argument's name, which only an error needs.
+      if (
+        value === undefined ||
+        callerIdAction(value, argumentName(table, idColumns[c]!, rows.length, r)) === 'generate'
+      ) {
+        slots.push(r * width + c);
+      }
+    }
+  }
   if (slots.length === 0) return node;
   const ids = takeIds(options.generator, slots.length);
-  const filled: unknown[][] = rows.map((row) =>
-    PrimitiveValueListNode.is(row) ? [...row.values] : [...row.values],
-  );
-  const added = idColumns.filter((_, c) => indexes[c] === -1);
-  slots.forEach(([r, c], k) => {
-    const at = indexes[c]! === -1 ? names.length + added.indexOf(idColumns[c]!) : indexes[c]!;
+  // A spread, not slice(): a slice of a frozen array keeps frozen elements and turns slow when grown.
+  const filled: unknown[][] = rows.map((row) => [...row.values]);
+  for (let k = 0; k < slots.length; k++) {
+    const r = (slots[k]! / width) | 0;
+    const at = positions[slots[k]! % width]!;
     filled[r]![at] = PrimitiveValueListNode.is(rows[r]!) ? ids[k] : ValueNode.create(ids[k]);
-  });
+  }
   return InsertQueryNode.cloneWith(node, {
     columns: [...(node.columns ?? []), ...added.map(ColumnNode.create)],
     values: ValuesNode.create(
@@ -107,8 +120,20 @@ function fillInsert(
   });
 }
 
+/** How an error names a caller's value: `players.id` for one row, `players[3].id` among many. */
+function argumentName(table: string, column: string, rowCount: number, r: number): string {
+  return rowCount === 1 ? `${table}.${column}` : `${table}[${r}].${column}`;
+}
+
 /** What the caller put in the column: a value, or undefined when the row leaves it out. */
-function callerValue(row: Row, index: number, table: string, column: string, argument: string): unknown {
+function callerValue(
+  row: Row,
+  index: number,
+  table: string,
+  column: string,
+  rowCount: number,
+  r: number,
+): unknown {
   if (index === -1) return undefined;
   if (PrimitiveValueListNode.is(row)) return row.values[index];
   const value = row.values[index];
@@ -117,7 +142,7 @@ function callerValue(row: Row, index: number, table: string, column: string, arg
   throw new UnfillableInsertError(
     table,
     column,
-    `"${argument}" holds an SQL expression (${value.kind}); the plugin cannot check it against the rule for ids: pass a bigint in 1..2^63-1, or leave the column out to have one generated`,
+    `"${argumentName(table, column, rowCount, r)}" holds an SQL expression (${value.kind}); the plugin cannot check it against the rule for ids: pass a bigint in 1..2^63-1, or leave the column out to have one generated`,
   );
 }
 

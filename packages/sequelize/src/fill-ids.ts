@@ -10,22 +10,35 @@ import { snowflakeAttributes } from './snowflake-attributes.js';
  * attribute, before any id is taken. Instances loaded from the database are left alone.
  */
 export function fillIds(generator: IdGenerator, instances: readonly Model[]): void {
-  const missing: Array<[instance: Model, attribute: string]> = [];
-  instances.forEach((instance, i) => {
-    if (!instance.isNewRecord) return;
+  const targets: Model[] = [];
+  const names: string[] = [];
+  for (let i = 0; i < instances.length; i++) {
+    const instance = instances[i]!;
+    if (!instance.isNewRecord) continue;
     const model = instance.constructor as ModelStatic<Model>;
     for (const { name, nullable } of snowflakeAttributes(model)) {
-      const argument = instances.length === 1 ? `${model.name}.${name}` : `${model.name}[${i}].${name}`;
-      if (callerIdAction(instance.getDataValue(name), argument, nullable) === 'generate') {
-        missing.push([instance, name]);
+      const value: unknown = instance.getDataValue(name);
+      // `undefined` is the rule's first case ('generate'); testing it here saves building the
+      // argument's name, which only an error needs.
+      if (
+        value === undefined ||
+        callerIdAction(value, argumentName(model.name, name, instances.length, i), nullable) === 'generate'
+      ) {
+        targets.push(instance);
+        names.push(name);
       }
     }
-  });
-  const ids = takeIds(generator, missing.length);
-  missing.forEach(([instance, name], k) => {
+  }
+  const ids = takeIds(generator, targets.length);
+  for (let k = 0; k < targets.length; k++) {
     // `set`, not `setDataValue`: the attribute is marked changed, so a `fields` list keeps it.
-    instance.set(name, ids[k]);
-  });
+    targets[k]!.set(names[k]!, ids[k]);
+  }
+}
+
+/** How an error names a caller's value: `Player.id` for one instance, `Player[3].id` among many. */
+function argumentName(model: string, attribute: string, count: number, i: number): string {
+  return count === 1 ? `${model}.${attribute}` : `${model}[${i}].${attribute}`;
 }
 
 /** The snowflake attributes of a new instance that are still empty (NULL is empty unless allowed). */
