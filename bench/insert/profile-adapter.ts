@@ -1,16 +1,28 @@
-// Runs one adapter's write path in one variant for a while, for `node --cpu-prof`: where the time
-// of a snowkey insert goes, ours against the ORM's. Not part of the benchmark's report.
-//   node --cpu-prof --cpu-prof-dir=.tmp/prof --conditions=dev-source --import tsx \
-//     bench/insert/profile-adapter.ts knex snowkey sqlite 50000
+// Runs one adapter's write path in one variant and profiles the CPU over the measured writes only
+// (after a warm-up write, so module loading and set-up are left out): where the time of an insert
+// goes, ours against the ORM's. Writes the .cpuprofile (Chrome DevTools opens it) and prints the
+// self time per owner (profile-share.ts). Not part of the benchmark's report.
+//   node --conditions=dev-source --import tsx bench/insert/profile-adapter.ts \
+//     <adapter> <variant> <dialect> [rows] [path index] [out.cpuprofile]
+//   node --conditions=dev-source --import tsx bench/insert/profile-adapter.ts knex snowkey sqlite 100000
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { Snowflake } from '@snowkey/core';
 import { resetAdapterTables } from './adapter-tables.js';
 import type { BenchRow, Variant } from './adapters/adapter-bench.js';
 import { ADAPTER_BENCHES } from './adapters/index.js';
 import { type BenchDialect, openBenchDatabase } from './bench-database.js';
 import { payloadRow } from './payload.js';
+import { type CpuProfile, shareTable } from './profile-share.js';
 
-const [adapterName = 'knex', variant = 'snowkey', dialect = 'sqlite', rowsArg = '50000', pathIndex = '0'] =
-  process.argv.slice(2);
+const [
+  adapterName = 'knex',
+  variant = 'snowkey',
+  dialect = 'sqlite',
+  rowsArg = '50000',
+  pathIndex = '0',
+  out = `.tmp/${adapterName}-${variant}-${dialect}.cpuprofile`,
+] = process.argv.slice(2);
 const adapter = ADAPTER_BENCHES[adapterName];
 if (!adapter) throw new Error(`unknown adapter ${adapterName}: ${Object.keys(ADAPTER_BENCHES).join(', ')}`);
 const db = await openBenchDatabase(dialect as BenchDialect);
@@ -18,16 +30,28 @@ try {
   await resetAdapterTables(db);
   const session = await adapter.open(db, variant as Variant, new Snowflake({ workerId: 3 }));
   const path = adapter.paths[Number(pathIndex)]!;
-  const rows: BenchRow[] = Array.from({ length: Number(rowsArg) }, (_, i) => {
-    const [ownerId, name, score, createdAt] = payloadRow(i);
-    return { ownerId, name, score, createdAt };
-  });
+  const rowsOf = (count: number, offset: number): BenchRow[] =>
+    Array.from({ length: count }, (_, i) => {
+      const [ownerId, name, score, createdAt] = payloadRow(offset + i);
+      return { ownerId, name, score, createdAt };
+    });
+  const count = Number(rowsArg);
+  await session.write(path, rowsOf(Math.min(count, 20_000), 10_000_000)); // warm-up, not profiled
+  const rows = rowsOf(count, 0);
+  const inspector = new Session();
+  inspector.connect();
+  await inspector.post('Profiler.enable');
+  await inspector.post('Profiler.start');
   const start = performance.now();
   await session.write(path, rows);
   const ms = performance.now() - start;
+  const { profile } = await inspector.post('Profiler.stop');
+  inspector.disconnect();
+  writeFileSync(out, JSON.stringify(profile));
   console.log(
-    `${adapter.name} ${path.name} ${variant} on ${dialect}: ${rows.length} rows in ${ms.toFixed(0)} ms`,
+    `${adapter.name} ${path.name} ${variant} on ${dialect}: ${rows.length} rows in ${ms.toFixed(0)} ms; profile in ${out}`,
   );
+  console.log(shareTable(profile as unknown as CpuProfile));
   await session.close();
 } finally {
   await db.close();
