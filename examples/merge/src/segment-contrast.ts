@@ -55,7 +55,7 @@ export interface SegmentPhase {
  * (`shardIdRange`): 2^41-1 ids per server.
  *
  * @example
- * segmentSlice(1); // { minId: 2199023255552n, maxId: 4398046511103n }
+ * segmentSlice(1); // { minId: 2199023255552n, maxId: 4398046511102n }
  */
 export function segmentSlice(serverId: number): IdRange {
   return shardIdRange({ shard: serverId, shards: SEGMENT_SLICES, maxId: Number.MAX_SAFE_INTEGER });
