@@ -90,8 +90,8 @@ export async function runExampleCli(cli: ExampleCli, argv: readonly string[]): P
         ai.rekeyed.collisions === 0 &&
         tickets[0]!.merge.totals.collisions === 0 &&
         tickets[1]!.merge.totals.collisions > 0 &&
-        ownCounter!.merge.totals.collisions > 0 &&
-        !ownCounter!.verification.ok &&
+        ownCounter.merge.totals.collisions > 0 &&
+        !ownCounter.verification.ok &&
         apart.every((p) => p.merge.totals.collisions === 0 && p.verification.ok);
     }
 

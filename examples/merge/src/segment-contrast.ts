@@ -81,7 +81,9 @@ export function segmentSlice(serverId: number): IdRange {
  * slice.merge.totals.collisions; // 0
  * shared.verification.ok;        // true
  */
-export async function runSegmentContrast(options: SegmentContrastOptions): Promise<SegmentPhase[]> {
+export async function runSegmentContrast(
+  options: SegmentContrastOptions,
+): Promise<[own: SegmentPhase, slice: SegmentPhase, shared: SegmentPhase]> {
   const prefix = `${options.prefix}_sg`;
   const own = await segmentPhase(options, 'own-counter', `${prefix}_own`, (shard) => ({
     counter: shard.ref,
