@@ -12,7 +12,7 @@ export interface ExampleOptions {
   readonly writers: number;
   readonly batch: number;
   readonly seed: number;
-  /** Run the AUTO_INCREMENT and ticket-server contrasts too. */
+  /** Run the AUTO_INCREMENT, ticket-server and segment contrasts too. */
   readonly contrasts: boolean;
   /** Adapters to play the shards with, round robin (the demo only). */
   readonly adapters: readonly string[];
@@ -43,7 +43,7 @@ export const EXAMPLE_FLAGS_HELP = `
   --writers N                  concurrent writers per server (default 4)
   --batch N                    rows per merge batch (default 500)
   --seed N                     seed of names and actions (default 1)
-  --no-contrasts               skip the AUTO_INCREMENT and ticket-server contrasts
+  --no-contrasts               skip the AUTO_INCREMENT, ticket-server and segment contrasts
 `;
 
 /**

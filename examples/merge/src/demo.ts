@@ -7,7 +7,7 @@ const USAGE = `pnpm demo [-- flags]
 
 The 合服 demo: game servers with snowflake keys play (each through an adapter example, in its own
 process), merge into one database, and the merge is verified row by row; then the same game with
-AUTO_INCREMENT and ticket-server keys, for contrast.
+AUTO_INCREMENT, ticket-server and segment-allocator keys, for contrast.
 ${EXAMPLE_FLAGS_HELP}  --adapters LIST              who plays the servers, round robin: typeorm, prisma, knex, or plain
                                (core's Snowflake on plain Knex); default typeorm,prisma,knex
 `;

@@ -6,9 +6,11 @@ import { runMergeScenario, type ShardPlayer } from './merge-scenario.js';
 import {
   formatAutoIncrementReport,
   formatMergeReport,
+  formatSegmentReport,
   formatTicketReport,
   progressPrinter,
 } from './report.js';
+import { runSegmentContrast } from './segment-contrast.js';
 import { runTicketServerContrast } from './ticket-server-contrast.js';
 
 /** What an example's command line supplies to {@link runExampleCli}. */
@@ -24,9 +26,10 @@ export interface ExampleCli {
 
 /**
  * The command line every example shares: parse the flags, build the shards, play, merge with
- * progress, verify, print the report, then (unless `--no-contrasts`) the AUTO_INCREMENT and
- * ticket-server contrasts. Resolves to the exit code: 0 when the merge verified and the contrasts
- * collided as they must, 1 otherwise, 2 on bad flags or an error.
+ * progress, verify, print the report, then (unless `--no-contrasts`) the AUTO_INCREMENT,
+ * ticket-server and segment contrasts. Resolves to the exit code: 0 when the merge verified and
+ * the contrasts collided as they must (and their fixes merged clean), 1 otherwise, 2 on bad flags
+ * or an error.
  *
  * @example
  * process.exitCode = await runExampleCli({ title: 'snowkey 合服 with Knex', usage, defaults, players: () => [knexPlayer, knexPlayer] }, process.argv.slice(2));
@@ -71,19 +74,25 @@ export async function runExampleCli(cli: ExampleCli, argv: readonly string[]): P
       };
       const players = Math.min(opts.players, 300);
       say(
-        `\n-- contrasts: the same play on plain Knex, ${players} players per server, keys counted by the database, then by ticket counters`,
+        `\n-- contrasts: the same play on plain Knex, ${players} players per server, keys counted by the database, then by ticket counters, then by segment allocators`,
       );
       const ai = await runAutoIncrementContrast({ ...common, serverIds, playersPerShard: players });
       say(`\n${formatAutoIncrementReport(ai)}`);
       const tickets = await runTicketServerContrast({ ...common, playersPerShard: players });
       say(`\n${formatTicketReport(tickets)}`);
-      // The contrasts make their point only if they really collide.
+      const segments = await runSegmentContrast({ ...common, serverIds, playersPerShard: players });
+      say(`\n${formatSegmentReport(segments)}`);
+      const [ownCounter, ...apart] = segments;
+      // The contrasts make their point only if they really collide, and their fixes are really clean.
       contrastsOk =
         ai.merge.totals.collisions > 0 &&
         ai.rekeyed.ok &&
         ai.rekeyed.collisions === 0 &&
         tickets[0]!.merge.totals.collisions === 0 &&
-        tickets[1]!.merge.totals.collisions > 0;
+        tickets[1]!.merge.totals.collisions > 0 &&
+        ownCounter.merge.totals.collisions > 0 &&
+        !ownCounter.verification.ok &&
+        apart.every((p) => p.merge.totals.collisions === 0 && p.verification.ok);
     }
 
     const v = result.verification;
@@ -94,7 +103,7 @@ export async function runExampleCli(cli: ExampleCli, argv: readonly string[]): P
       ...(opts.contrasts
         ? [
             contrastsOk
-              ? 'the contrasts collided, as they must, and rekey fixed the AUTO_INCREMENT shards'
+              ? 'the contrasts collided, as they must, and rekey fixed the AUTO_INCREMENT shards; segment ids merged clean from shardIdRange slices and from a shared counter'
               : 'the contrasts did NOT behave as they must',
           ]
         : []),

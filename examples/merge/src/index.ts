@@ -10,6 +10,7 @@ export {
   parseExampleArgs,
   withoutSeparator,
 } from './cli-options.js';
+export { openCounterClient } from './counter-client.js';
 export {
   type DatabaseRef,
   type Dialect,
@@ -34,6 +35,7 @@ export {
   tableSpec,
 } from './game-schema.js';
 export type { GameWriter, NewGuild, NewItem, NewMail, NewMembership, NewPlayer } from './game-writer.js';
+export { keyRange } from './key-range.js';
 export {
   GAME_POLICIES,
   type GameMergeOptions,
@@ -59,12 +61,22 @@ export { type RekeyedMerge, rekeyAndMerge } from './rekey-contrast.js';
 export {
   formatAutoIncrementReport,
   formatMergeReport,
+  formatSegmentReport,
   formatTicketReport,
   formatVerification,
   progressPrinter,
   table,
 } from './report.js';
 export { createGameSchema, createMissingGameTables, gameSchemaSql, type KeyScheme } from './schema-sql.js';
+export {
+  runSegmentContrast,
+  SEGMENT_SLICES,
+  SEGMENT_TABLE,
+  type SegmentContrastOptions,
+  type SegmentPhase,
+  type SegmentScheme,
+  segmentSlice,
+} from './segment-contrast.js';
 export { createGameDatabase, createShards, type Shard } from './shards.js';
 export { spawnedPlayer } from './spawned-player.js';
 export { TicketCounter } from './ticket-counter.js';

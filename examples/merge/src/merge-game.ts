@@ -55,6 +55,8 @@ export interface GameMergeOptions extends Interruptions {
   readonly keyCollisions?: 'fail' | 'record';
   /** The ids' layout: each id must decode to its server. */
   readonly layout?: Layout;
+  /** Tables of the servers that are not the game's, left out of the merge (a key allocator's own table). */
+  readonly exclude?: readonly string[];
 }
 
 /**
@@ -83,6 +85,7 @@ export async function mergeGame(
       target,
       onConflict: GAME_POLICIES,
       keyCollisions: options.keyCollisions ?? 'fail',
+      exclude: options.exclude,
     };
     const merge = await runMerge({ ...options, ...inputs });
     return { merge, verification: await verifyGame(inputs, sources, options.layout) };

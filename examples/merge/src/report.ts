@@ -3,12 +3,16 @@ import type { AutoIncrementContrastResult } from './autoincrement-contrast.js';
 import { GAME_TABLES } from './game-schema.js';
 import type { GameVerification } from './merge-game.js';
 import type { MergeScenarioResult } from './merge-scenario.js';
+import type { SegmentPhase } from './segment-contrast.js';
 import type { TicketPhase } from './ticket-server-contrast.js';
 
 const n = (x: number) => x.toLocaleString('en-US');
 const rate = (rows: number, ms: number) => (ms > 0 ? n(Math.round((rows * 1000) / ms)) : '-');
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const mark = (ok: boolean) => (ok ? 'ok ' : 'FAIL');
+/** Shard rows not in the merged database as they were: missing, changed, or left out on a key collision. */
+const rowsLost = (v: GameVerification) =>
+  v.tables.reduce((a, t) => a + t.missing + t.different + t.leftOut, 0);
 
 /**
  * Lays out rows of cells as aligned columns (numbers right-aligned, with thousands separators).
@@ -150,7 +154,7 @@ export function formatTicketReport(phases: readonly TicketPhase[]): string {
     p.servers.map((s) => `S${s}`).join('+'),
     p.merge.totals.copied,
     p.merge.totals.collisions,
-    p.verification.tables.reduce((a, t) => a + t.missing + t.different + t.leftOut, 0),
+    rowsLost(p.verification),
     p.verification.ok ? 'clean' : 'BROKEN',
   ]);
   return [
@@ -159,6 +163,45 @@ export function formatTicketReport(phases: readonly TicketPhase[]): string {
     `   A fixed number of servers merges cleanly. A third server has no free offset under step 2; with step 3`,
     `   it issues 3, 6, 9..., keys servers 1 and 2 already used. Snowflake keys carry the server id in`,
     `   their own bits (4096 servers in layouts.gameServer), so adding a server changes nothing.`,
+  ].join('\n');
+}
+
+/**
+ * The segment contrast as text: each way of running the counters, its merge, the ids each server
+ * issued, and what the verification found wrong.
+ *
+ * @example
+ * console.log(formatSegmentReport(phases));
+ */
+export function formatSegmentReport(phases: readonly SegmentPhase[]): string {
+  const rows = phases.map((p) => [
+    p.title,
+    p.shards.map((s) => s.label).join('+'),
+    p.merge.totals.copied,
+    p.merge.totals.collisions,
+    rowsLost(p.verification),
+    p.verification.ok ? 'clean' : 'BROKEN',
+  ]);
+  const id = (x: bigint) => x.toLocaleString('en-US');
+  const issued = phases.map((p) => [
+    p.title,
+    ...p.shards.map((s) => {
+      const r = p.issued[s.label];
+      return `${s.label} ${r ? `${id(r.min)}..${id(r.max)}` : 'none'}`;
+    }),
+  ]);
+  const broken = phases.filter((p) => !p.verification.ok);
+  return [
+    `6. Contrast: segment keys (core's SegmentAllocator, a segment of a counter at a time; one tag for every table)`,
+    table([['counter', 'servers', 'rows merged', 'collisions', 'rows lost', 'result'], ...rows]),
+    '   ids each server issued:',
+    table(issued, '     '),
+    ...broken.flatMap((p) => [
+      `   what the verification of "${p.title}" found:`,
+      ...p.verification.problems.filter((x) => !x.startsWith(' ')).map((x) => `     ${x}`),
+    ]),
+    `   A segment id carries no server id: servers counting on their own all start at 1. A slice of the`,
+    `   id space per server (shardIdRange) or one counter all servers share keeps their ids apart.`,
   ].join('\n');
 }
 

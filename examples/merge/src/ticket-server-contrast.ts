@@ -1,7 +1,7 @@
 import type { MergeRunResult } from '@snowkey/merge';
 import type { Knex } from 'knex';
 import type { DatabaseHost } from './database-host.js';
-import { GAME_TABLES } from './game-schema.js';
+import { keyRange } from './key-range.js';
 import { type GameVerification, mergeGame } from './merge-game.js';
 import { allSettled, withDatabases } from './merge-scenario.js';
 import { PlainSqlWriter } from './plain-sql-writer.js';
@@ -72,7 +72,9 @@ export async function runTicketServerContrast(options: TicketServerContrastOptio
       allSettled(
         grown.map(async (s, i) => {
           const db = dbs[i]!;
-          const counter = new TicketCounter({ offset: s.serverId, step: 3, after: await maxKey(db) });
+          // One ticket counter serves every table: it goes on from the highest key of any.
+          const after = (await keyRange(db))?.max ?? 0n;
+          const counter = new TicketCounter({ offset: s.serverId, step: 3, after });
           return playShard(new PlainSqlWriter(db, s.ref.dialect, counter), {
             serverId: s.serverId,
             players: Math.max(2, Math.ceil(options.playersPerShard / 2)),
@@ -103,17 +105,6 @@ async function mergePhase(
     keyCollisions: 'record',
   });
   return { title, step, servers: shards.map((s) => s.serverId), merge, verification };
-}
-
-/** The highest key of any game table: one ticket counter serves them all. */
-async function maxKey(db: Knex): Promise<bigint> {
-  let max = 0n;
-  for (const t of GAME_TABLES) {
-    const [row] = await db(t.name).max({ m: 'id' });
-    const m = (row as { m: unknown }).m;
-    if (m !== null && m !== undefined && BigInt(m as bigint) > max) max = BigInt(m as bigint);
-  }
-  return max;
 }
 
 async function takenNames(db: Knex): Promise<{ players: string[]; guilds: string[] }> {

@@ -59,7 +59,7 @@ describe('the demo command line, three servers on SQLite', () => {
   test('GIVEN the demo at small sizes THEN it exits 0 and says PASS, each server played by another adapter', () => {
     expect(code, out).toBe(0);
     expect(out).toMatch(
-      /^PASS: the snowflake merge verified; the contrasts collided, as they must, and rekey fixed the AUTO_INCREMENT shards /m,
+      /^PASS: the snowflake merge verified; the contrasts collided, as they must, and rekey fixed the AUTO_INCREMENT shards; segment ids merged clean from shardIdRange slices and from a shared counter /m,
     );
     expect(out).toMatch(/ 0 key collisions, [\d,]+ renames; \[ok \] verified$/m);
     for (const [server, adapter] of [
@@ -101,5 +101,27 @@ describe('the demo command line, three servers on SQLite', () => {
     expect(out).toMatch(
       /^ +step 3 after server 3 opened +S1\+S2\+S3 +[\d,]+ +[1-9][\d,]* +[1-9][\d,]* +BROKEN$/m,
     );
+  });
+
+  test('GIVEN the segment contrast THEN own counters collide, as many rows as SQL finds missing, and slices or a shared counter merge clean', async () => {
+    const own =
+      /^ +own counter in each server's database +S1\+S2\+S3 +[\d,]+ +([1-9][\d,]*) +[1-9][\d,]* +BROKEN$/m.exec(
+        out,
+      )?.[1];
+    const shards = await Promise.all(SERVERS.map((s) => countsOf(open(`sg_own_s${s}`))));
+    const merged = await countsOf(open('sg_own_merged'));
+    const missing = GAME_TABLE_NAMES.reduce(
+      (a, t) => a + shards.reduce((b, s) => b + s[t]!, 0) - merged[t]!,
+      0,
+    );
+    expect(missing).toBeGreaterThan(0);
+    expect(own?.replaceAll(',', '')).toBe(String(missing));
+    for (const title of ['own counter, shardIdRange slice per server', 'one counter all servers share']) {
+      expect(out).toMatch(new RegExp(`^ +${title} +S1\\+S2\\+S3 +[\\d,]+ +0 +0 +clean$`, 'm'));
+      const phase = title.startsWith('own') ? 'sg_slice' : 'sg_shared';
+      const rows = await Promise.all(SERVERS.map((s) => countsOf(open(`${phase}_s${s}`))));
+      const all = await countsOf(open(`${phase}_merged`));
+      for (const t of GAME_TABLE_NAMES) expect(all[t], t).toBe(rows.reduce((a, s) => a + s[t]!, 0));
+    }
   });
 });
