@@ -8,6 +8,9 @@ import type { PlayStats } from './play-simulator.js';
 
 const EXAMPLES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/** The adapter examples that can play a game server (each has `src/play-shard-cli.ts`). */
+export const ADAPTER_EXAMPLES = ['typeorm', 'prisma', 'knex', 'kysely', 'sequelize', 'drizzle'] as const;
+
 /**
  * A {@link ShardPlayer} that runs an adapter example's `src/play-shard-cli.ts` in its own Node
  * process, the way each game server is its own process: `spawnedPlayer('typeorm')` plays through
@@ -19,12 +22,8 @@ const EXAMPLES_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..'
 export function spawnedPlayer(adapter: string): ShardPlayer {
   const dir = join(EXAMPLES_DIR, adapter);
   const script = join(dir, 'src', 'play-shard-cli.ts');
-  if (!/^[a-z]+$/.test(adapter) || !existsSync(script)) {
-    throw new InvalidArgumentError(
-      'adapter',
-      'an example with src/play-shard-cli.ts (knex, typeorm, prisma)',
-      adapter,
-    );
+  if (!(ADAPTER_EXAMPLES as readonly string[]).includes(adapter) || !existsSync(script)) {
+    throw new InvalidArgumentError('adapter', `one of ${ADAPTER_EXAMPLES.join(', ')}`, adapter);
   }
   return {
     name: adapter,
