@@ -1,6 +1,6 @@
 // The insert benchmark: keys from autoincrement, snowkey and UUIDs loaded through the raw drivers,
 // then every adapter's write paths against the same ORM with autoincrement and with hand-set ids.
-// `pnpm bench:insert --help` lists the options; bench/insert/README.md shows a run.
+// `pnpm bench:insert --help` lists the options; bench/README.md shows a run.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
