@@ -48,7 +48,8 @@ export function assertKey(value: unknown, argument: string): bigint {
  * Anything else (a Number, a string, a negative or too large bigint, 0) is an
  * {@link InvalidArgumentError} naming `argument` (`Player.id`, `rows[3].id`), before any row is
  * written. This is the one rule of the library: every adapter applies it, and the conformance suite
- * holds each to it on every database.
+ * holds each to it on every database. `argument` may be a function that builds the name: it is
+ * called only for the error, so a per-row path need not build a label for every row.
  *
  * @example
  * callerIdAction(undefined, 'Player.id');          // 'generate'
@@ -57,12 +58,16 @@ export function assertKey(value: unknown, argument: string): bigint {
  * callerIdAction('123', 'Player.id');
  * // InvalidArgumentError: "Player.id" must be a bigint in 1..2^63-1 (parseId() turns a decimal string into one), or undefined or null to have one generated (received "123")
  */
-export function callerIdAction(value: unknown, argument: string, nullable = false): 'generate' | 'keep' {
+export function callerIdAction(
+  value: unknown,
+  argument: string | (() => string),
+  nullable = false,
+): 'generate' | 'keep' {
   if (value === undefined) return 'generate';
   if (value === null) return nullable ? 'keep' : 'generate';
   if (isKey(value)) return 'keep';
   throw new InvalidArgumentError(
-    argument,
+    typeof argument === 'function' ? argument() : argument,
     `${KEY_EXPECTED} (parseId() turns a decimal string into one), or ${nullable ? 'null to keep the column empty, or undefined' : 'undefined or null'} to have one generated`,
     value,
   );

@@ -26,10 +26,8 @@ export function fillIds(generator: IdGenerator, columns: readonly string[], inpu
     // differing hidden classes once ids were added, which slowed Knex's own walk over them.
     const copy: Row = Object.assign({}, rows[i]);
     for (let c = 0; c < width; c++) {
-      const value = copy[columns[c]!];
-      // `undefined` is the rule's first case ('generate'); testing it here saves building the
-      // label, which only an error needs.
-      if (value === undefined || callerIdAction(value, `rows[${i}].${columns[c]}`) === 'generate') {
+      const column = columns[c]!;
+      if (callerIdAction(copy[column], () => `rows[${i}].${column}`) === 'generate') {
         slots.push(i * width + c);
       }
     }

@@ -88,13 +88,9 @@ function fillInsert(
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r]!;
     for (let c = 0; c < width; c++) {
-      const value = callerValue(row, indexes[c]!, table, idColumns[c]!, rows.length, r);
-      // `undefined` is the rule's first case ('generate'); testing it here saves building the
-      // argument's name, which only an error needs.
-      if (
-        value === undefined ||
-        callerIdAction(value, argumentName(table, idColumns[c]!, rows.length, r)) === 'generate'
-      ) {
+      const column = idColumns[c]!;
+      const value = callerValue(row, indexes[c]!, table, column, rows.length, r);
+      if (callerIdAction(value, () => argumentName(table, column, rows.length, r)) === 'generate') {
         slots.push(r * width + c);
       }
     }

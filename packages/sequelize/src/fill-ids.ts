@@ -18,11 +18,9 @@ export function fillIds(generator: IdGenerator, instances: readonly Model[]): vo
     const model = instance.constructor as ModelStatic<Model>;
     for (const { name, nullable } of snowflakeAttributes(model)) {
       const value: unknown = instance.getDataValue(name);
-      // `undefined` is the rule's first case ('generate'); testing it here saves building the
-      // argument's name, which only an error needs.
       if (
-        value === undefined ||
-        callerIdAction(value, argumentName(model.name, name, instances.length, i), nullable) === 'generate'
+        callerIdAction(value, () => argumentName(model.name, name, instances.length, i), nullable) ===
+        'generate'
       ) {
         targets.push(instance);
         names.push(name);
