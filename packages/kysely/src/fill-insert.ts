@@ -31,11 +31,15 @@ export class IdFillingTransformer extends OperationNodeTransformer {
   }
 
   protected override transformInsertQuery(node: InsertQueryNode, queryId?: QueryId): InsertQueryNode {
-    const inner = super.transformInsertQuery(node, queryId);
-    const table = tableName(inner.into);
+    return this.fillInsert(super.transformInsertQuery(node, queryId));
+  }
+
+  /** Fills one INSERT's rows (not what it nests): the node itself when its table has no snowflake column. */
+  fillInsert(node: InsertQueryNode): InsertQueryNode {
+    const table = tableName(node.into);
     const idColumns = table === undefined ? undefined : this.#options.tables.get(table);
-    if (table === undefined || idColumns === undefined) return inner;
-    return fillInsert(this.#options, table, idColumns, inner);
+    if (table === undefined || idColumns === undefined) return node;
+    return fillInsert(this.#options, table, idColumns, node);
   }
 }
 
@@ -83,37 +87,64 @@ function fillInsert(
     indexes[c] === -1 ? names.length + added.indexOf(column) : indexes[c]!,
   );
   // First every caller value is checked (a refusal takes no id), then the ids are taken at once.
+  // A column no row names is empty in every row: the rule is asked once for it, not once per row.
   // Slots are row * width + column: plain numbers, no allocation per row.
   const slots: number[] = [];
-  for (let r = 0; r < rows.length; r++) {
-    const row = rows[r]!;
-    for (let c = 0; c < width; c++) {
-      const column = idColumns[c]!;
-      const value = callerValue(row, indexes[c]!, table, column, rows.length, r);
+  for (let c = 0; c < width; c++) {
+    const column = idColumns[c]!;
+    if (indexes[c] === -1) {
+      if (callerIdAction(undefined, column) !== 'generate') return node;
+      continue;
+    }
+    for (let r = 0; r < rows.length; r++) {
+      const value = callerValue(rows[r]!, indexes[c]!, table, column, rows.length, r);
       if (callerIdAction(value, () => argumentName(table, column, rows.length, r)) === 'generate') {
         slots.push(r * width + c);
       }
     }
   }
-  if (slots.length === 0) return node;
-  const ids = takeIds(options.generator, slots.length);
-  // A spread, not slice(): a slice of a frozen array keeps frozen elements and turns slow when grown.
-  const filled: unknown[][] = rows.map((row) => [...row.values]);
+  const generated = added.length * rows.length + slots.length;
+  if (generated === 0) return node;
+  const ids = takeIds(options.generator, generated);
+  // Ids of the added columns first, row by row, then those of the named columns' empty slots.
+  let next = 0;
+  const filled: unknown[][] = new Array(rows.length);
+  for (let r = 0; r < rows.length; r++) {
+    const values = rows[r]!.values;
+    const copy: unknown[] = new Array(names.length + added.length);
+    for (let i = 0; i < values.length; i++) copy[i] = values[i];
+    for (let i = values.length; i < names.length; i++) copy[i] = undefined;
+    for (let a = 0; a < added.length; a++) copy[names.length + a] = ids[next++];
+    filled[r] = copy;
+  }
   for (let k = 0; k < slots.length; k++) {
     const r = (slots[k]! / width) | 0;
-    const at = positions[slots[k]! % width]!;
-    filled[r]![at] = PrimitiveValueListNode.is(rows[r]!) ? ids[k] : ValueNode.create(ids[k]);
+    filled[r]![positions[slots[k]! % width]!] = ids[next++];
   }
   return InsertQueryNode.cloneWith(node, {
     columns: [...(node.columns ?? []), ...added.map(ColumnNode.create)],
     values: ValuesNode.create(
-      rows.map((row, r) =>
-        PrimitiveValueListNode.is(row)
-          ? PrimitiveValueListNode.create(filled[r]!)
-          : ValueListNode.create(filled[r] as OperationNode[]),
-      ),
+      rows.map((row, r) => {
+        // Not PrimitiveValueListNode.create, which copies and freezes each row's list: these nodes
+        // live only until Kysely compiles this query (the builder keeps its own tree), and the copy
+        // and freeze cost more than the rest of the fill.
+        if (PrimitiveValueListNode.is(row)) return primitiveValueList(filled[r]!);
+        const values = filled[r]!;
+        // A value list holds nodes: each id becomes a value node, an unnamed column a default.
+        for (let i = 0; i < values.length; i++) {
+          const v = values[i];
+          if (typeof v === 'bigint') values[i] = ValueNode.create(v);
+          else if (v === undefined) values[i] = DefaultInsertValueNode.create();
+        }
+        return ValueListNode.create(values as OperationNode[]);
+      }),
     ),
   });
+}
+
+/** A row of plain values, built once here (see the call). */
+function primitiveValueList(values: readonly unknown[]): PrimitiveValueListNode {
+  return { kind: 'PrimitiveValueListNode', values };
 }
 
 /** How an error names a caller's value: `players.id` for one row, `players[3].id` among many. */

@@ -61,9 +61,11 @@ export class SnowkeyPlugin<Tables extends SnowflakeTables = SnowflakeTables> imp
 
   /** Kysely calls this for every query it compiles; INSERTs (also nested in `WITH`) get their ids. */
   transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
-    // Only a tree that can hold an INSERT is walked: a plain SELECT, UPDATE or DELETE is left as it is.
-    if (!InsertQueryNode.is(node) && !(node as { with?: unknown }).with) return node;
-    return this.#filler.transformNode(node, queryId);
+    // A data-modifying WITH is the only place an INSERT can nest (PostgreSQL allows it at the top
+    // level only), so only a tree with a WITH is walked; a plain INSERT is filled directly, without
+    // copying every node of its rows, and a plain SELECT, UPDATE or DELETE is left as it is.
+    if ((node as { with?: unknown }).with) return this.#filler.transformNode(node, queryId);
+    return InsertQueryNode.is(node) ? this.#filler.fillInsert(node) : node;
   }
 
   /** Results pass through unchanged. */
