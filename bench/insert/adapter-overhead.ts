@@ -10,7 +10,7 @@ import {
 } from './adapters/adapter-bench.js';
 import type { BenchDatabase } from './bench-database.js';
 import { payloadRow } from './payload.js';
-import { median } from './stats.js';
+import { median, quantile } from './stats.js';
 
 export interface OverheadOptions {
   /** Rows per measured run of a bulk path. */
@@ -29,10 +29,24 @@ export interface PathResult {
   readonly path: string;
   /** Median rows/s over the rounds, per variant. */
   readonly rowsPerSecond: Readonly<Record<Variant, number>>;
-  /** Median over rounds of (snowkey time / hand-set time) - 1: what the adapter costs. */
+  /** Median over rounds of (snowkey time / hand-set time) - 1: what the adapter costs, by the clock. */
   readonly vsHandSet: number;
+  /** The middle half of those paired ratios (first and third quartile): how far the clock can be trusted. */
+  readonly vsHandSetSpread: readonly [q1: number, q3: number];
+  /**
+   * Median over rounds of (this process's CPU time with snowkey - with hand-set ids) / hand-set wall
+   * time: the work the adapter adds to an insert, as a share of the insert's time. The database's
+   * work is not in it, which is right where both variants send the same statements (all paths but
+   * those with `sameStatements: false`); a busy moment of the machine stretches the wall time of a
+   * run but hardly its CPU time, so this figure is far steadier than {@link vsHandSet}.
+   */
+  readonly addedCpu: number;
+  /** False where hand-set ids make the ORM send other statements than snowkey does. */
+  readonly sameStatements: boolean;
   /** Median over rounds of (snowkey time / autoincrement time) - 1. */
   readonly vsAutoincrement: number;
+  /** Every measured round: wall and CPU seconds per variant, in round order. */
+  readonly rounds: readonly Readonly<Record<Variant, { readonly wall: number; readonly cpu: number }>>[];
 }
 
 function rowsFor(count: number, offset: number): BenchRow[] {
@@ -89,21 +103,25 @@ async function measurePath(
   record: (variant: Variant, rows: number) => void,
 ): Promise<PathResult> {
   const count = path.rowsPerCall === 1 ? options.singleRows : options.bulkRows;
-  const seconds = new Map<Variant, number[]>(VARIANTS.map((v) => [v, []]));
+  const rounds: Record<Variant, { wall: number; cpu: number }>[] = [];
   for (let round = -1; round < options.rounds; round++) {
     const order = VARIANTS.map((_, i) => VARIANTS[(i + round + 1) % VARIANTS.length]!);
+    const measured = {} as Record<Variant, { wall: number; cpu: number }>;
     for (const variant of order) {
       const rows = rowsFor(count, nextOffset());
+      const cpu = process.cpuUsage();
       const start = performance.now();
       await sessions.get(variant)!.write(path, rows);
-      const elapsed = (performance.now() - start) / 1000;
+      const wall = (performance.now() - start) / 1000;
+      const used = process.cpuUsage(cpu);
+      measured[variant] = { wall, cpu: (used.user + used.system) / 1e6 };
       record(variant, rows.length);
-      if (round >= 0) seconds.get(variant)!.push(elapsed);
       options.onRun?.(adapter.name, path.name, variant, round);
     }
+    if (round >= 0) rounds.push(measured);
   }
-  const t = (v: Variant) => seconds.get(v)!;
-  const paired = (base: Variant) => median(t('snowkey').map((s, r) => s / t(base)[r]! - 1));
+  const t = (v: Variant) => rounds.map((r) => r[v].wall);
+  const pairedWall = (base: Variant) => rounds.map((r) => r.snowkey.wall / r[base].wall - 1);
   return {
     dialect: db.dialect,
     adapter: adapter.name,
@@ -112,7 +130,11 @@ async function measurePath(
       Variant,
       number
     >,
-    vsHandSet: paired('hand-set'),
-    vsAutoincrement: paired('autoincrement'),
+    vsHandSet: median(pairedWall('hand-set')),
+    vsHandSetSpread: [quantile(pairedWall('hand-set'), 0.25), quantile(pairedWall('hand-set'), 0.75)],
+    addedCpu: median(rounds.map((r) => (r.snowkey.cpu - r['hand-set'].cpu) / r['hand-set'].wall)),
+    sameStatements: path.sameStatements !== false,
+    vsAutoincrement: median(pairedWall('autoincrement')),
+    rounds,
   };
 }

@@ -1,6 +1,6 @@
 import type { BenchDatabase } from './bench-database.js';
 import { createTableSql, type KeyKind, keySource, PAYLOAD_COLUMNS } from './key-kinds.js';
-import { payloadRow } from './payload.js';
+import { loadRow } from './payload.js';
 
 /** One load of `rows` rows into one kind's table, timed per tenth of the load. */
 export interface LoadResult {
@@ -50,9 +50,7 @@ export async function rawLoad(
       for (let from = bounds[s]!; from < bounds[s + 1]!; from += options.batch) {
         const count = Math.min(options.batch, bounds[s + 1]! - from);
         const ids = keys(count);
-        const rows = Array.from({ length: count }, (_, k) =>
-          ids ? [ids[k], ...payloadRow(from + k)] : payloadRow(from + k),
-        );
+        const rows = Array.from({ length: count }, (_, k) => loadRow(from + k, ids?.[k]));
         await db.insertRows(table, ids ? ['id', ...PAYLOAD_COLUMNS] : PAYLOAD_COLUMNS, rows);
       }
       seconds.get(kind)!.push((performance.now() - start) / 1000);

@@ -5,3 +5,12 @@ export function median(values: readonly number[]): number {
   const mid = s.length >> 1;
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
+
+/** The `q` quantile (0..1) of a few numbers, interpolated between the nearest two. */
+export function quantile(values: readonly number[], q: number): number {
+  if (values.length === 0) throw new RangeError('quantile of no values');
+  const s = [...values].sort((a, b) => a - b);
+  const at = (s.length - 1) * q;
+  const lo = Math.floor(at);
+  return s[lo]! + (s[Math.min(lo + 1, s.length - 1)]! - s[lo]!) * (at - lo);
+}

@@ -31,7 +31,16 @@ test('GIVEN a smoke-sized run THEN every key kind and write path is measured on 
   );
   const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as {
     loads: { dialect: string; kinds: { kind: string; total: number; slices: number[] }[] }[];
-    overhead: { dialect: string; adapter: string; path: string; rowsPerSecond: Record<string, number> }[];
+    overhead: {
+      dialect: string;
+      adapter: string;
+      path: string;
+      rowsPerSecond: Record<string, number>;
+      addedCpu: number;
+      sameStatements: boolean;
+      vsHandSetSpread: [number, number];
+      rounds: Record<string, { wall: number; cpu: number }>[];
+    }[];
   };
   expect(results.loads.map((l) => l.dialect)).toEqual(dialects);
   for (const load of results.loads) {
@@ -52,6 +61,17 @@ test('GIVEN a smoke-sized run THEN every key kind and write path is measured on 
   }
   for (const r of results.overhead) {
     expect(Object.keys(r.rowsPerSecond).sort()).toEqual(['autoincrement', 'hand-set', 'snowkey']);
+    // One measured round (--adapter-rounds 1): wall and CPU time of each variant, and the figures from them.
+    expect(r.rounds).toHaveLength(1);
+    for (const variant of ['autoincrement', 'hand-set', 'snowkey']) {
+      expect(r.rounds[0]![variant]!.wall).toBeGreaterThan(0);
+      expect(r.rounds[0]![variant]!.cpu).toBeGreaterThan(0);
+    }
+    const { snowkey, 'hand-set': hand } = r.rounds[0]!;
+    expect(r.addedCpu).toBeCloseTo((snowkey!.cpu - hand!.cpu) / hand!.wall, 9);
+    expect(r.vsHandSetSpread[0]).toBeCloseTo(snowkey!.wall / hand!.wall - 1, 9);
+    // Only TypeORM's save() sends other statements for hand-set ids (it SELECTs them first).
+    expect(r.sameStatements).toBe(!(r.adapter === 'TypeORM' && r.path.startsWith('repository.save')));
   }
   expect(readFileSync(join(out, 'insert-curves.svg'), 'utf8')).toMatch(
     /^<svg[^>]*>.*PostgreSQL|MariaDB|SQLite/s,

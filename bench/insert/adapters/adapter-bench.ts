@@ -88,6 +88,11 @@ export interface WritePath {
   readonly rowsPerCall: number;
   /** Dialects on which the ORM has this path (Prisma has no createManyAndReturn on MySQL). */
   readonly dialects?: readonly BenchDatabase['dialect'][];
+  /**
+   * False where the ORM sends other statements for hand-set ids than for snowkey's (TypeORM's
+   * `save()` SELECTs caller-set ids first): there only the clock compares the two.
+   */
+  readonly sameStatements?: boolean;
 }
 
 /** An open ORM on one bench database, in one variant. */

@@ -62,7 +62,7 @@ const ENTITY = { autoincrement: AutoRow, 'hand-set': HandRow, snowkey: SnowRow }
 
 const paths = {
   insert: { name: 'repository.insert(1000 rows)', rowsPerCall: 1000 },
-  save: { name: 'repository.save(1000 entities)', rowsPerCall: 1000 },
+  save: { name: 'repository.save(1000 entities)', rowsPerCall: 1000, sameStatements: false },
   single: { name: 'repository.insert(1 row)', rowsPerCall: 1 },
 } satisfies Record<string, WritePath>;
 
