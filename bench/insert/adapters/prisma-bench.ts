@@ -18,7 +18,7 @@ const paths = {
   create: { name: 'create(1 row)', rowsPerCall: 1 },
 } satisfies Record<string, WritePath>;
 
-async function driverAdapter(db: BenchDatabase): Promise<object> {
+export async function driverAdapter(db: BenchDatabase): Promise<object> {
   const c = db.database;
   if (db.dialect === 'postgres') {
     const { PrismaPg } = await import('@prisma/adapter-pg');

@@ -1,0 +1,104 @@
+// What Prisma's query extensions cost by themselves, against what snowkey adds on top: the same
+// writes through a plain client with ids set by hand, through a client with a pass-through query
+// extension (it only calls `query(args)`) and the same hand-set ids, and through snowkey's
+// extension (and, apart, the plain client with hand-set ids on the model snowkey writes, whose id
+// is declared `@default(dbgenerated())`). The CPU time of this process per call, median over interleaved rounds; the database
+// does the same work in all three. Not part of the benchmark's report.
+//   node --conditions=dev-source --import tsx bench/insert/prisma-extension-cost.ts [sqlite|postgres|mysql] [rounds]
+import { join } from 'node:path';
+import { Snowflake } from '@snowkey/core';
+import { snowkey } from '@snowkey/prisma';
+import { markdownTable } from 'markdown-table';
+import { ensurePrismaClients } from '../../scripts/prisma-generate-offline.mjs';
+import { resetAdapterTables } from './adapter-tables.js';
+import { type BenchRow, callerRows, type Variant } from './adapters/adapter-bench.js';
+import { driverAdapter } from './adapters/prisma-bench.js';
+import { type BenchDialect, openBenchDatabase } from './bench-database.js';
+import type { PrismaClient } from './generated/postgres/client/client.js';
+import { payloadRow } from './payload.js';
+import { median } from './stats.js';
+
+const [dialect = 'sqlite', roundsArg = '20'] = process.argv.slice(2);
+const rounds = Number(roundsArg);
+const db = await openBenchDatabase(dialect as BenchDialect);
+try {
+  await resetAdapterTables(db);
+  const dirs = ensurePrismaClients({
+    packageDir: join(import.meta.dirname, '../../packages/prisma'),
+    models: join(import.meta.dirname, 'prisma/rows.prisma'),
+    outDir: join(import.meta.dirname, 'generated'),
+    dialects: [db.dialect],
+  });
+  const { PrismaClient: Client } = (await import(join(dirs[db.dialect], 'client.ts'))) as {
+    PrismaClient: new (options: object) => PrismaClient;
+  };
+  const base = new Client({ adapter: await driverAdapter(db) });
+  await base.$connect();
+  const generator = new Snowflake({ workerId: 6 });
+  const passThrough = base.$extends({
+    query: {
+      $allModels: { create: ({ args, query }) => query(args), createMany: ({ args, query }) => query(args) },
+    },
+  });
+  const sk = base.$extends(snowkey({ generator, models: { SnowRow: 'id' } }));
+  type Delegate = {
+    create(args: { data: BenchRow; select: { id: true } }): Promise<unknown>;
+    createMany(args: { data: BenchRow[] }): Promise<unknown>;
+  };
+  const clients: [name: string, delegate: Delegate, rows: Variant][] = [
+    ['plain client, hand-set ids', base.handRow as unknown as Delegate, 'hand-set'],
+    ['pass-through query extension, hand-set ids', passThrough.handRow as unknown as Delegate, 'hand-set'],
+    // The snowkey model declares its id `@default(dbgenerated())` (so the id is optional in its types).
+    ['plain client, hand-set ids, snowkey model', base.snowRow as unknown as Delegate, 'hand-set'],
+    ['snowkey extension', sk.snowRow as unknown as Delegate, 'snowkey'],
+  ];
+  let offset = 0;
+  const payload = (count: number): BenchRow[] =>
+    Array.from({ length: count }, () => {
+      const [ownerId, name, score, createdAt] = payloadRow(offset++);
+      return { ownerId, name, score, createdAt };
+    });
+  const calls = {
+    'create(1 row), µs per call': {
+      perRound: 100,
+      unit: 1e3,
+      run: (d: Delegate, v: Variant) =>
+        d.create({ data: callerRows(payload(1), v, generator)[0]!, select: { id: true } }),
+    },
+    'createMany(1000 rows), ms per call': {
+      perRound: 3,
+      unit: 1,
+      run: (d: Delegate, v: Variant) => d.createMany({ data: callerRows(payload(1000), v, generator) }),
+    },
+  };
+  const table: string[][] = [];
+  for (const [callName, call] of Object.entries(calls)) {
+    const cpu = new Map<string, number[]>(clients.map(([n]) => [n, []]));
+    for (let round = -2; round < rounds; round++) {
+      for (let i = 0; i < clients.length; i++) {
+        const [name, delegate, variant] = clients[(i + round + 2) % clients.length]!;
+        const start = process.cpuUsage();
+        for (let c = 0; c < call.perRound; c++) await call.run(delegate, variant);
+        const used = process.cpuUsage(start);
+        if (round >= 0) cpu.get(name)!.push((used.user + used.system) / 1000 / call.perRound);
+      }
+    }
+    const plain = median(cpu.get(clients[0]![0])!);
+    for (const [name] of clients) {
+      const m = median(cpu.get(name)!);
+      const vs = `${m >= plain ? '+' : ''}${(((m - plain) / plain) * 100).toFixed(1)}%`;
+      table.push([callName, name, (m * call.unit).toFixed(call.unit === 1 ? 1 : 0), vs]);
+    }
+  }
+  console.log(
+    `Prisma on ${dialect}: this process's CPU time per call, median of ${rounds} interleaved rounds\n`,
+  );
+  console.log(
+    markdownTable([['call', 'client', 'CPU per call', 'vs plain client'], ...table], {
+      align: ['l', 'l', 'r', 'r'],
+    }),
+  );
+  await base.$disconnect();
+} finally {
+  await db.close();
+}
