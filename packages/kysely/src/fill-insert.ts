@@ -81,21 +81,15 @@ function fillInsert(
   const rows = node.values.values;
   const width = idColumns.length;
   const indexes = idColumns.map((column) => names.indexOf(column));
+  // The id columns no row names: added after the named columns, in this order.
   const added = idColumns.filter((_, c) => indexes[c] === -1);
-  // Where each id column's value goes in a filled row: its own place, or after the named columns.
-  const positions = idColumns.map((column, c) =>
-    indexes[c] === -1 ? names.length + added.indexOf(column) : indexes[c]!,
-  );
   // First every caller value is checked (a refusal takes no id), then the ids are taken at once.
-  // A column no row names is empty in every row: the rule is asked once for it, not once per row.
-  // Slots are row * width + column: plain numbers, no allocation per row.
+  // A column no row names is left out of every row (the rule's first case: each row gets an id
+  // there, added below). Slots are row * width + column: plain numbers, no allocation per row.
   const slots: number[] = [];
   for (let c = 0; c < width; c++) {
     const column = idColumns[c]!;
-    if (indexes[c] === -1) {
-      if (callerIdAction(undefined, column) !== 'generate') return node;
-      continue;
-    }
+    if (indexes[c] === -1) continue;
     for (let r = 0; r < rows.length; r++) {
       const value = callerValue(rows[r]!, indexes[c]!, table, column, rows.length, r);
       if (callerIdAction(value, () => argumentName(table, column, rows.length, r)) === 'generate') {
@@ -106,20 +100,20 @@ function fillInsert(
   const generated = added.length * rows.length + slots.length;
   if (generated === 0) return node;
   const ids = takeIds(options.generator, generated);
-  // Ids of the added columns first, row by row, then those of the named columns' empty slots.
+  // Ids of the added columns first, row by row, then those of the named columns' empty slots (a
+  // slot is only ever in a named column, at that column's own place).
   let next = 0;
   const filled: unknown[][] = new Array(rows.length);
   for (let r = 0; r < rows.length; r++) {
     const values = rows[r]!.values;
     const copy: unknown[] = new Array(names.length + added.length);
     for (let i = 0; i < values.length; i++) copy[i] = values[i];
-    for (let i = values.length; i < names.length; i++) copy[i] = undefined;
     for (let a = 0; a < added.length; a++) copy[names.length + a] = ids[next++];
     filled[r] = copy;
   }
   for (let k = 0; k < slots.length; k++) {
     const r = (slots[k]! / width) | 0;
-    filled[r]![positions[slots[k]! % width]!] = ids[next++];
+    filled[r]![indexes[slots[k]! % width]!] = ids[next++];
   }
   return InsertQueryNode.cloneWith(node, {
     columns: [...(node.columns ?? []), ...added.map(ColumnNode.create)],
@@ -130,11 +124,11 @@ function fillInsert(
         // and freeze cost more than the rest of the fill.
         if (PrimitiveValueListNode.is(row)) return primitiveValueList(filled[r]!);
         const values = filled[r]!;
-        // A value list holds nodes: each id becomes a value node, an unnamed column a default.
+        // A value list holds nodes (Kysely gives a row that leaves a column out a default node
+        // there): each id becomes a value node.
         for (let i = 0; i < values.length; i++) {
           const v = values[i];
           if (typeof v === 'bigint') values[i] = ValueNode.create(v);
-          else if (v === undefined) values[i] = DefaultInsertValueNode.create();
         }
         return ValueListNode.create(values as OperationNode[]);
       }),

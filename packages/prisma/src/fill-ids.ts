@@ -13,7 +13,8 @@ type Data = Record<string, unknown>;
  * validation refuses it anywhere else.
  */
 function isMissing(model: string, field: string, value: unknown): boolean {
-  return callerIdAction(value, `${model}.${field}`, true) === 'generate';
+  // The name is built only for an error: createMany asks this once per row.
+  return callerIdAction(value, () => `${model}.${field}`, true) === 'generate';
 }
 
 /** Fills snowflake ids into the arguments of one model operation, at every depth of nesting. */
@@ -56,15 +57,13 @@ export function createIdFiller(plan: WritePlan, generator: IdGenerator): IdFille
     const list: unknown[] = Array.isArray(rows) ? rows : [rows];
     const width = fields.length;
     // First every caller value is checked (a refusal takes no id); slots are row * width + field,
-    // plain numbers, and the error's label is built only for an error.
+    // plain numbers.
     const slots: number[] = [];
     for (let r = 0; r < list.length; r++) {
       const row = list[r];
       if (!isObject(row)) continue;
       for (let f = 0; f < width; f++) {
-        const field = fields[f]!;
-        if (callerIdAction(row[field], () => `${model}.${field}`, true) === 'generate')
-          slots.push(r * width + f);
+        if (isMissing(model, fields[f]!, row[fields[f]!])) slots.push(r * width + f);
       }
     }
     if (!slots.length) return rows;
@@ -79,6 +78,7 @@ export function createIdFiller(plan: WritePlan, generator: IdGenerator): IdFille
     return Array.isArray(rows) ? out : out[0];
   }
 
+  /** An update input of `model`: no ids of its own, but its relations may create rows. */
   function fillUpdate(model: string, data: unknown): unknown {
     return isObject(data) ? fillRelations(model, data, true, () => true) : data;
   }
