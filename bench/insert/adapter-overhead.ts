@@ -9,7 +9,7 @@ import {
   type WritePath,
 } from './adapters/adapter-bench.js';
 import type { BenchDatabase } from './bench-database.js';
-import { payloadRow } from './payload.js';
+import { benchRows } from './payload.js';
 import { median, quantile } from './stats.js';
 
 export interface OverheadOptions {
@@ -47,13 +47,6 @@ export interface PathResult {
   readonly vsAutoincrement: number;
   /** Every measured round: wall and CPU seconds per variant, in round order. */
   readonly rounds: readonly Readonly<Record<Variant, { readonly wall: number; readonly cpu: number }>>[];
-}
-
-function rowsFor(count: number, offset: number): BenchRow[] {
-  return Array.from({ length: count }, (_, i) => {
-    const [ownerId, name, score, createdAt] = payloadRow(offset + i);
-    return { ownerId, name, score, createdAt };
-  });
 }
 
 /**
@@ -108,7 +101,7 @@ async function measurePath(
     const order = VARIANTS.map((_, i) => VARIANTS[(i + round + 1) % VARIANTS.length]!);
     const measured = {} as Record<Variant, { wall: number; cpu: number }>;
     for (const variant of order) {
-      const rows = rowsFor(count, nextOffset());
+      const rows = benchRows(count, nextOffset());
       const cpu = process.cpuUsage();
       const start = performance.now();
       await sessions.get(variant)!.write(path, rows);
@@ -122,6 +115,7 @@ async function measurePath(
   }
   const t = (v: Variant) => rounds.map((r) => r[v].wall);
   const pairedWall = (base: Variant) => rounds.map((r) => r.snowkey.wall / r[base].wall - 1);
+  const vsHand = pairedWall('hand-set');
   return {
     dialect: db.dialect,
     adapter: adapter.name,
@@ -130,8 +124,8 @@ async function measurePath(
       Variant,
       number
     >,
-    vsHandSet: median(pairedWall('hand-set')),
-    vsHandSetSpread: [quantile(pairedWall('hand-set'), 0.25), quantile(pairedWall('hand-set'), 0.75)],
+    vsHandSet: median(vsHand),
+    vsHandSetSpread: [quantile(vsHand, 0.25), quantile(vsHand, 0.75)],
     addedCpu: median(rounds.map((r) => (r.snowkey.cpu - r['hand-set'].cpu) / r['hand-set'].wall)),
     sameStatements: path.sameStatements !== false,
     vsAutoincrement: median(pairedWall('autoincrement')),

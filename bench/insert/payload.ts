@@ -1,3 +1,5 @@
+import type { BenchRow } from './adapters/adapter-bench.js';
+
 /** The payload of row `i`: the same for every key kind, so only the key differs between tables. */
 export function payloadRow(i: number): [ownerId: bigint, name: string, score: number, createdAt: bigint] {
   // A fixed pseudo-random spread (Knuth's multiplicative hash) keeps values varied but repeatable.
@@ -17,4 +19,12 @@ export function payloadRow(i: number): [ownerId: bigint, name: string, score: nu
 export function loadRow(i: number, key: unknown): unknown[] {
   const [ownerId, name, score, createdAt] = payloadRow(i);
   return key === undefined ? [ownerId, name, score, createdAt] : [key, ownerId, name, score, createdAt];
+}
+
+/** Rows `offset` .. `offset + count - 1` as the ORMs take them (camelCase properties). */
+export function benchRows(count: number, offset: number): BenchRow[] {
+  return Array.from({ length: count }, (_, i) => {
+    const [ownerId, name, score, createdAt] = payloadRow(offset + i);
+    return { ownerId, name, score, createdAt };
+  });
 }

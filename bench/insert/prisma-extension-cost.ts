@@ -1,9 +1,9 @@
 // What Prisma's query extensions cost by themselves, against what snowkey adds on top: the same
 // writes through a plain client with ids set by hand, through a client with a pass-through query
-// extension (it only calls `query(args)`) and the same hand-set ids, and through snowkey's
-// extension (and, apart, the plain client with hand-set ids on the model snowkey writes, whose id
-// is declared `@default(dbgenerated())`). The CPU time of this process per call, median over interleaved rounds; the database
-// does the same work in all three. Not part of the benchmark's report.
+// extension (it only calls `query(args)`) and the same hand-set ids, through the plain client with
+// hand-set ids on the model snowkey writes (its id is declared `@default(dbgenerated())`), and
+// through snowkey's extension. The CPU time of this process per call, median over interleaved
+// rounds; the database does the same work for all four. Not part of the benchmark's report.
 //   node --conditions=dev-source --import tsx bench/insert/prisma-extension-cost.ts [sqlite|postgres|mysql] [rounds]
 import { join } from 'node:path';
 import { Snowflake } from '@snowkey/core';
@@ -15,7 +15,7 @@ import { type BenchRow, callerRows, type Variant } from './adapters/adapter-benc
 import { driverAdapter } from './adapters/prisma-bench.js';
 import { type BenchDialect, openBenchDatabase } from './bench-database.js';
 import type { PrismaClient } from './generated/postgres/client/client.js';
-import { payloadRow } from './payload.js';
+import { benchRows } from './payload.js';
 import { median } from './stats.js';
 
 const [dialect = 'sqlite', roundsArg = '20'] = process.argv.slice(2);
@@ -53,11 +53,11 @@ try {
     ['snowkey extension', sk.snowRow as unknown as Delegate, 'snowkey'],
   ];
   let offset = 0;
-  const payload = (count: number): BenchRow[] =>
-    Array.from({ length: count }, () => {
-      const [ownerId, name, score, createdAt] = payloadRow(offset++);
-      return { ownerId, name, score, createdAt };
-    });
+  const payload = (count: number): BenchRow[] => {
+    const rows = benchRows(count, offset);
+    offset += count;
+    return rows;
+  };
   const calls = {
     'create(1 row), µs per call': {
       perRound: 100,

@@ -9,10 +9,10 @@ import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { Snowflake } from '@snowkey/core';
 import { resetAdapterTables } from './adapter-tables.js';
-import type { BenchRow, Variant } from './adapters/adapter-bench.js';
+import type { Variant } from './adapters/adapter-bench.js';
 import { ADAPTER_BENCHES } from './adapters/index.js';
 import { type BenchDialect, openBenchDatabase } from './bench-database.js';
-import { payloadRow } from './payload.js';
+import { benchRows } from './payload.js';
 import { type CpuProfile, shareTable } from './profile-share.js';
 
 const [
@@ -30,14 +30,9 @@ try {
   await resetAdapterTables(db);
   const session = await adapter.open(db, variant as Variant, new Snowflake({ workerId: 3 }));
   const path = adapter.paths[Number(pathIndex)]!;
-  const rowsOf = (count: number, offset: number): BenchRow[] =>
-    Array.from({ length: count }, (_, i) => {
-      const [ownerId, name, score, createdAt] = payloadRow(offset + i);
-      return { ownerId, name, score, createdAt };
-    });
   const count = Number(rowsArg);
-  await session.write(path, rowsOf(Math.min(count, 20_000), 10_000_000)); // warm-up, not profiled
-  const rows = rowsOf(count, 0);
+  await session.write(path, benchRows(Math.min(count, 20_000), 10_000_000)); // warm-up, not profiled
+  const rows = benchRows(count, 0);
   const inspector = new Session();
   inspector.connect();
   await inspector.post('Profiler.enable');
