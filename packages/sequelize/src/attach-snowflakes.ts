@@ -1,9 +1,10 @@
 import { type IdGenerator, InvalidArgumentError } from '@snowkey/core';
 import { assertIdGenerator } from '@snowkey/core/adapter';
-import type { Model, Sequelize } from 'sequelize';
+import type { Model, ModelStatic, Sequelize } from 'sequelize';
 import { SnowflakeConfigError } from './errors.js';
 import { emptySnowflakes, fillIds } from './fill-ids.js';
 import { precisionProblems } from './precision.js';
+import { restoreInheritedDefault, SNOWFLAKE } from './snowflake-id.js';
 import { readBackUpsert } from './upsert-read-back.js';
 
 /**
@@ -50,6 +51,9 @@ export function attachSnowflakes(sequelize: Sequelize, options: AttachSnowflakes
   if (problems.length > 0) throw new SnowflakeConfigError(problems);
   attached.add(sequelize);
 
+  for (const model of Object.values(sequelize.models)) restoreDefaults(model);
+  sequelize.addHook('afterDefine', 'snowkey', restoreDefaults);
+
   // Validation runs before beforeCreate, and NOT NULL is checked there: fill before it. beforeCreate
   // covers `validate: false`; upsert and findOrCreate go through validate and create.
   sequelize.addHook('beforeValidate', 'snowkey', (instance: Model) => fillIds(generator, [instance]));
@@ -72,4 +76,11 @@ export function attachSnowflakes(sequelize: Sequelize, options: AttachSnowflakes
     const [record] = result as unknown as [Model];
     await readBackUpsert(record, upsert as Parameters<typeof readBackUpsert>[1]);
   });
+}
+
+/** See {@link restoreInheritedDefault}: every snowflake attribute of `model` keeps its default. */
+function restoreDefaults(model: ModelStatic<Model>): void {
+  for (const attribute of Object.values(model.getAttributes())) {
+    if ((attribute as { [SNOWFLAKE]?: true })[SNOWFLAKE] === true) restoreInheritedDefault(attribute);
+  }
 }

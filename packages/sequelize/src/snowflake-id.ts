@@ -35,18 +35,15 @@ export type BigIntKeyOptions = Omit<ModelAttributeColumnOptions, 'type' | 'autoI
  * Item.init({ id: SnowflakeId(), serialNo: SnowflakeId({ primaryKey: false, unique: true }) }, { sequelize });
  */
 export function SnowflakeId(options: SnowflakeIdOptions = {}): ModelAttributeColumnOptions {
-  return {
+  const attribute = Object.create(INHERITED) as Record<PropertyKey, unknown>;
+  return Object.assign(attribute, {
     primaryKey: true,
     allowNull: false,
     ...options,
     type: DataTypes.BIGINT,
-    // A default that is a function and never schemable: Sequelize then keeps the column in an
-    // upsert's INSERT (it drops a primary key with no default), and creates no DEFAULT in the DDL.
-    // The hooks put the id in before the INSERT.
-    defaultValue: noDefault,
     get: bigintGetter,
     [SNOWFLAKE]: true,
-  } as ModelAttributeColumnOptions;
+  }) as ModelAttributeColumnOptions;
 }
 
 /**
@@ -62,6 +59,24 @@ export function BigIntKey(options: BigIntKeyOptions = {}): ModelAttributeColumnO
 
 function noDefault(): undefined {
   return undefined;
+}
+
+/**
+ * The default every `SnowflakeId()` attribute inherits, not owns. Sequelize reads a primary key's
+ * `defaultValue` with a plain property read where it decides whether an upsert's INSERT keeps the
+ * key and whether `save({ fields })` adds it, so there it sees a default that is a function and never
+ * schemable (no DEFAULT in the DDL either), and keeps the column; the hooks put the id in first. It
+ * builds its per-instance defaults only from attributes that own one, so a new instance costs what it
+ * costs with a hand-set key. `constructor: Object` keeps the attribute a plain object to lodash.
+ */
+const INHERITED = { constructor: Object, defaultValue: noDefault };
+
+/**
+ * Gives a `SnowflakeId()` attribute back the default it inherits when a copy lost it (`{ ...SnowflakeId() }`
+ * copies own properties only): without it an upsert would drop the key from its INSERT.
+ */
+export function restoreInheritedDefault(attribute: object): void {
+  if (!('defaultValue' in attribute)) Object.setPrototypeOf(attribute, INHERITED);
 }
 
 /** Sequelize calls a getter with the instance as `this` and the attribute name first. */

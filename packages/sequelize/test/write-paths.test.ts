@@ -1,9 +1,9 @@
 import { manualClock, Snowflake } from '@snowkey/core';
 import { describeEachDialect } from '@snowkey/test-harness';
 import { recordingGenerator } from '@snowkey/test-harness/recording-generator';
-import type { Sequelize } from 'sequelize';
+import { DataTypes, Model, type Sequelize } from 'sequelize';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
-import { attachSnowflakes, UpsertReadBackError } from '../src/index.js';
+import { attachSnowflakes, SnowflakeId, UpsertReadBackError } from '../src/index.js';
 import { readBackUpsert } from '../src/upsert-read-back.js';
 import { clearTables, createTables, defineModels } from './models.js';
 import { openSequelize } from './open-sequelize.js';
@@ -107,6 +107,30 @@ describeEachDialect('sequelize write paths', (ctx) => {
       argument: 'options.validate',
     });
     expect(await players()).toEqual([]);
+  });
+
+  test('GIVEN SnowflakeId() copied with a spread, on models defined before and after attaching THEN upsert and save({ fields }) still write the generated id', async () => {
+    const other = openSequelize(ctx.db);
+    try {
+      const define = (modelName: string) =>
+        class extends Model {}.init(
+          { id: { ...SnowflakeId(), comment: 'copied' }, name: DataTypes.STRING(100) },
+          { sequelize: other, modelName, tableName: 'guilds', timestamps: false },
+        );
+      const Early = define('Early');
+      attachSnowflakes(other, { generator });
+      const Late = define('Late');
+      await Early.upsert({ name: 'early' });
+      await Late.upsert({ name: 'late' });
+      await Late.create({ name: 'fields' }, { fields: ['name'] });
+      const rows = await ctx.db.query<{ id: string; name: string }>(
+        'SELECT id, name FROM guilds ORDER BY name',
+      );
+      expect(rows.map((r) => r.name)).toEqual(['early', 'fields', 'late']);
+      expect(rows.every((r) => issued(BigInt(r.id)))).toBe(true);
+    } finally {
+      await other.close();
+    }
   });
 
   test('GIVEN a create with a nested include (hasMany) THEN parent and children get ids and the children point at the parent', async () => {
