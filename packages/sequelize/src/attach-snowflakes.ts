@@ -4,7 +4,7 @@ import type { Model, ModelStatic, Sequelize } from 'sequelize';
 import { SnowflakeConfigError } from './errors.js';
 import { emptySnowflakes, fillIds } from './fill-ids.js';
 import { precisionProblems } from './precision.js';
-import { restoreInheritedDefault, SNOWFLAKE } from './snowflake-id.js';
+import { isSnowflakeAttribute, restoreInheritedDefault } from './snowflake-id.js';
 import { readBackUpsert } from './upsert-read-back.js';
 
 /**
@@ -81,6 +81,6 @@ export function attachSnowflakes(sequelize: Sequelize, options: AttachSnowflakes
 /** See {@link restoreInheritedDefault}: every snowflake attribute of `model` keeps its default. */
 function restoreDefaults(model: ModelStatic<Model>): void {
   for (const attribute of Object.values(model.getAttributes())) {
-    if ((attribute as { [SNOWFLAKE]?: true })[SNOWFLAKE] === true) restoreInheritedDefault(attribute);
+    if (isSnowflakeAttribute(attribute)) restoreInheritedDefault(attribute);
   }
 }

@@ -1,5 +1,5 @@
 import type { Model, ModelStatic } from 'sequelize';
-import { SNOWFLAKE } from './snowflake-id.js';
+import { isSnowflakeAttribute } from './snowflake-id.js';
 
 /** A snowflake attribute of a model: its name, and whether the column may hold NULL. */
 export interface SnowflakeAttribute {
@@ -14,7 +14,7 @@ export function snowflakeAttributes(model: ModelStatic<Model>): readonly Snowfla
   let found = cache.get(model);
   if (!found) {
     found = Object.entries(model.getAttributes())
-      .filter(([, attribute]) => (attribute as { [SNOWFLAKE]?: true })[SNOWFLAKE] === true)
+      .filter(([, attribute]) => isSnowflakeAttribute(attribute))
       .map(([name, attribute]) => ({ name, nullable: attribute.allowNull === true }));
     cache.set(model, found);
   }

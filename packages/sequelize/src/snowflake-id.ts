@@ -5,6 +5,11 @@ import { IdPrecisionError } from './errors.js';
 /** Marks an attribute whose value snowkey generates. */
 export const SNOWFLAKE = Symbol.for('@snowkey/sequelize/snowflake-id');
 
+/** Whether a model attribute was declared with {@link SnowflakeId} (or is a copy of one). */
+export function isSnowflakeAttribute(attribute: object): boolean {
+  return (attribute as { [SNOWFLAKE]?: true })[SNOWFLAKE] === true;
+}
+
 /**
  * Options of {@link SnowflakeId}: Sequelize's own column options, less what the id decides itself.
  *
