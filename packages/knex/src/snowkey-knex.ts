@@ -1,5 +1,5 @@
 import { InvalidArgumentError, type SqlDialect } from '@snowkey/core';
-import { takeIds } from '@snowkey/core/adapter';
+import { takeId } from '@snowkey/core/adapter';
 import type { Knex } from 'knex';
 import { SnowkeyBatchInsert } from './batch-insert.js';
 import { knexDialect } from './dialect.js';
@@ -179,7 +179,7 @@ export class SnowkeyKnex<Tables extends SnowflakeTables = SnowflakeTables> {
    * const id = sk.nextId();
    */
   nextId(): bigint {
-    return takeIds(this.#options.generator, 1)[0]!;
+    return takeId(this.#options.generator);
   }
 
   #idColumns(table: string): readonly string[] {

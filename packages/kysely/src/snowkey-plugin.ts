@@ -95,7 +95,7 @@ export class SnowkeyPlugin<Tables extends SnowflakeTables = SnowflakeTables> imp
     const missing: Array<[row: Record<string, unknown>, column: string]> = [];
     copies.forEach((copy, i) => {
       for (const column of idColumns) {
-        if (callerIdAction(copy[column], `${table}[${i}].${column}`) === 'generate')
+        if (callerIdAction(copy[column], () => `${table}[${i}].${column}`) === 'generate')
           missing.push([copy, column]);
       }
     });

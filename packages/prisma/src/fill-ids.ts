@@ -1,6 +1,6 @@
 import type { IdGenerator } from '@snowkey/core';
-import { callerIdAction, takeIds } from '@snowkey/core/adapter';
-import type { WritePlan } from './data-model.js';
+import { callerIdAction, takeId, takeIds } from '@snowkey/core/adapter';
+import type { ModelPlan, WritePlan } from './data-model.js';
 
 type Data = Record<string, unknown>;
 
@@ -20,40 +20,43 @@ function isMissing(model: string, field: string, value: unknown): boolean {
 /** Fills snowflake ids into the arguments of one model operation, at every depth of nesting. */
 export interface IdFiller {
   /**
-   * The arguments with every missing snowflake id filled. The caller's objects are never
-   * changed (a reused input object must get a new id each time); only what changed is copied.
+   * Writes every missing snowflake id into `args`, in place, and returns it. `args` must be the
+   * extension's own copy: Prisma hands each query-extension callback a deep copy of the caller's
+   * arguments (`args` in `query: { $allModels: { create({ args }) } }`), so the caller's objects
+   * are never changed and a reused input object gets a new id each time. Copying them again here
+   * would only double that work.
    */
   fill(model: string, operation: string, args: unknown): unknown;
 }
 
 /** Builds the filler for a checked plan. */
 export function createIdFiller(plan: WritePlan, generator: IdGenerator): IdFiller {
-  const nextIds = (count: number): bigint[] => takeIds(generator, count);
-
   /**
    * A create input of `model`, in the order Prisma inserts the rows, so rows inserted first get
    * the smaller ids: the parents it creates through its foreign-key relations, then its own ids,
    * then the rows created under it.
    */
-  function fillCreate(model: string, data: unknown): unknown {
+  function fillCreate(model: string, data: unknown): void {
     const m = plan.get(model);
-    if (!m || !isObject(data)) return data;
-    let out = fillRelations(model, data, true, (field) => m.parentRelations.has(field));
-    const missing = m.snowflakeFields.filter((f) => isMissing(model, f, data[f]));
-    if (missing.length) {
-      if (out === data) out = { ...data };
-      const ids = nextIds(missing.length);
-      missing.forEach((f, i) => {
-        out[f] = ids[i];
-      });
+    if (!m || !isObject(data)) return;
+    const walk = m.relations.size > 0;
+    if (walk) fillRelations(m, data, PARENTS);
+    const fields = m.snowflakeFields;
+    if (fields.length === 1) {
+      // The usual model: one id field, one id, no array.
+      if (isMissing(model, fields[0]!, data[fields[0]!])) data[fields[0]!] = takeId(generator);
+    } else if (fields.length > 1) {
+      const missing = fields.filter((f) => isMissing(model, f, data[f]));
+      const ids = takeIds(generator, missing.length);
+      for (let i = 0; i < missing.length; i++) data[missing[i]!] = ids[i];
     }
-    return fillRelations(model, out, out === data, (field) => !m.parentRelations.has(field));
+    if (walk) fillRelations(m, data, CHILDREN);
   }
 
   /** Rows of a `createMany` (an object or an array): flat, since createMany takes no relations. */
-  function fillRows(model: string, rows: unknown): unknown {
+  function fillRows(model: string, rows: unknown): void {
     const fields = plan.get(model)?.snowflakeFields ?? [];
-    if (!fields.length) return rows;
+    if (!fields.length) return;
     const list: unknown[] = Array.isArray(rows) ? rows : [rows];
     const width = fields.length;
     // First every caller value is checked (a refusal takes no id); slots are row * width + field,
@@ -66,71 +69,48 @@ export function createIdFiller(plan: WritePlan, generator: IdGenerator): IdFille
         if (isMissing(model, fields[f]!, row[fields[f]!])) slots.push(r * width + f);
       }
     }
-    if (!slots.length) return rows;
-    const ids = nextIds(slots.length);
-    // Object.assign, not a spread: the same copy at a tenth of the cost, and every copy keeps its
-    // row's own property order.
-    const out = list.map((row) => (isObject(row) ? Object.assign({}, row) : row)) as Data[];
+    if (!slots.length) return;
+    const ids = takeIds(generator, slots.length);
     for (let k = 0; k < slots.length; k++) {
       const slot = slots[k]!;
-      out[(slot / width) | 0]![fields[slot % width]!] = ids[k];
+      (list[(slot / width) | 0] as Data)[fields[slot % width]!] = ids[k];
     }
-    return Array.isArray(rows) ? out : out[0];
   }
 
   /** An update input of `model`: no ids of its own, but its relations may create rows. */
-  function fillUpdate(model: string, data: unknown): unknown {
-    return isObject(data) ? fillRelations(model, data, true, () => true) : data;
+  function fillUpdate(model: string, data: unknown): void {
+    const m = plan.get(model);
+    if (m && m.relations.size > 0 && isObject(data)) fillRelations(m, data, ALL);
   }
 
-  /** Fills the nested writes of the relation fields `which` selects; copies `data` first if `copyOnWrite`. */
-  function fillRelations(
-    model: string,
-    data: Data,
-    copyOnWrite: boolean,
-    which: (field: string) => boolean,
-  ): Data {
-    const m = plan.get(model)!;
-    let out = data;
+  /** Fills the nested writes under the relation fields of `data` that `which` selects. */
+  function fillRelations(m: ModelPlan, data: Data, which: RelationSide): void {
     for (const [field, target] of m.relations) {
-      if (!which(field)) continue;
+      if (which !== ALL && m.parentRelations.has(field) !== (which === PARENTS)) continue;
       const ops = data[field];
-      if (ops === undefined) continue;
-      const filled = fillNestedWrites(target, ops);
-      if (filled === ops) continue;
-      if (copyOnWrite && out === data) out = { ...data };
-      out[field] = filled;
+      if (isObject(ops)) fillNestedWrites(target, ops);
     }
-    return out;
   }
 
   /** The nested writes under one relation field, whose related model is `target`. */
-  function fillNestedWrites(target: string, ops: unknown): unknown {
-    if (!isObject(ops)) return ops;
-    const out: Data = { ...ops };
-    if (ops.create !== undefined) out.create = each(ops.create, (c) => fillCreate(target, c));
-    if (isObject(ops.createMany))
-      out.createMany = withKey(ops.createMany, 'data', (d) => fillRows(target, d));
+  function fillNestedWrites(target: string, ops: Data): void {
+    if (ops.create !== undefined) each(ops.create, (c) => fillCreate(target, c));
+    if (isObject(ops.createMany)) fillRows(target, ops.createMany.data);
     if (ops.connectOrCreate !== undefined) {
-      out.connectOrCreate = each(ops.connectOrCreate, (c) =>
-        withKey(c, 'create', (d) => fillCreate(target, d)),
-      );
+      each(ops.connectOrCreate, (c) => {
+        if (isObject(c)) fillCreate(target, c.create);
+      });
     }
     if (ops.upsert !== undefined) {
-      out.upsert = each(ops.upsert, (u) =>
-        withKey(
-          withKey(u, 'create', (d) => fillCreate(target, d)),
-          'update',
-          (d) => fillUpdate(target, d),
-        ),
-      );
+      each(ops.upsert, (u) => {
+        if (!isObject(u)) return;
+        fillCreate(target, u.create);
+        fillUpdate(target, u.update);
+      });
     }
     if (ops.update !== undefined) {
-      out.update = each(ops.update, (u) =>
-        isUpdateWrapper(target, u) ? withKey(u, 'data', (d) => fillUpdate(target, d)) : fillUpdate(target, u),
-      );
+      each(ops.update, (u) => fillUpdate(target, isUpdateWrapper(target, u) ? u.data : u));
     }
-    return Object.keys(out).some((k) => out[k] !== ops[k]) ? out : ops;
   }
 
   /**
@@ -149,39 +129,37 @@ export function createIdFiller(plan: WritePlan, generator: IdGenerator): IdFille
       if (!isObject(args)) return args;
       switch (operation) {
         case 'create':
-          return withKey(args, 'data', (d) => fillCreate(model, d));
+          fillCreate(model, args.data);
+          break;
         case 'createMany':
         case 'createManyAndReturn':
-          return withKey(args, 'data', (d) => fillRows(model, d));
+          fillRows(model, args.data);
+          break;
         case 'upsert':
-          return withKey(
-            withKey(args, 'create', (d) => fillCreate(model, d)),
-            'update',
-            (d) => fillUpdate(model, d),
-          );
+          fillCreate(model, args.create);
+          fillUpdate(model, args.update);
+          break;
         case 'update':
-          return withKey(args, 'data', (d) => fillUpdate(model, d));
-        default:
-          return args;
+          fillUpdate(model, args.data);
+          break;
       }
+      return args;
     },
   };
 }
+
+/** Which relation fields of a create input to walk: those creating its parents, its children, or all. */
+type RelationSide = 0 | 1 | 2;
+const PARENTS: RelationSide = 0;
+const CHILDREN: RelationSide = 1;
+const ALL: RelationSide = 2;
 
 function isObject(value: unknown): value is Data {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Applies `fn` to a value or to each element of an array of values; same reference when nothing changed. */
-function each(value: unknown, fn: (v: unknown) => unknown): unknown {
-  if (!Array.isArray(value)) return fn(value);
-  const mapped = value.map(fn);
-  return mapped.some((v, i) => v !== value[i]) ? mapped : value;
-}
-
-/** `obj` with `obj[key]` replaced by `fn(obj[key])`, copied only when that changes it. */
-function withKey(obj: unknown, key: string, fn: (v: unknown) => unknown): unknown {
-  if (!isObject(obj) || obj[key] === undefined) return obj;
-  const next = fn(obj[key]);
-  return next === obj[key] ? obj : { ...obj, [key]: next };
+/** Applies `fn` to a value or to each element of an array of values. */
+function each(value: unknown, fn: (v: unknown) => void): void {
+  if (Array.isArray(value)) for (const v of value) fn(v);
+  else fn(value);
 }

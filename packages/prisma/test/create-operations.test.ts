@@ -56,6 +56,31 @@ describeEachDialect('@snowkey/prisma top-level creates', (ctx) => {
     expect(rows.map((r) => r.id)).toEqual([String(a.id), String(b.id)]);
   });
 
+  test('GIVEN one nested input and one createMany row list passed twice THEN every row gets its own id and the inputs are unchanged', async () => {
+    // The filler writes into the copy of the arguments Prisma hands each query extension; this
+    // fails if Prisma ever passed the caller's own objects instead.
+    const data = { name: 'reused-nested', children: { create: [{ label: 'reused-child' }] } };
+    const a = await t.prisma.parent.create({ data });
+    const b = await t.prisma.parent.create({ data });
+    expect(data).toEqual({ name: 'reused-nested', children: { create: [{ label: 'reused-child' }] } });
+    const children = await ctx.db.query<{ id: string; parent_id: string }>(
+      'SELECT id, parent_id FROM sk_child WHERE label = ? ORDER BY id',
+      ['reused-child'],
+    );
+    expect(children.map((c) => c.parent_id)).toEqual([String(a.id), String(b.id)]);
+    expect(new Set(children.map((c) => c.id)).size).toBe(2);
+
+    const rows = [{ name: 'reused-many' }];
+    await t.prisma.parent.createMany({ data: rows });
+    await t.prisma.parent.createMany({ data: rows });
+    expect(rows).toEqual([{ name: 'reused-many' }]);
+    const parents = await ctx.db.query<{ id: string }>('SELECT id FROM sk_parent WHERE name = ?', [
+      'reused-many',
+    ]);
+    expect(parents).toHaveLength(2);
+    expect(parents[0]!.id).not.toBe(parents[1]!.id);
+  });
+
   test('GIVEN createMany with one caller id among three rows THEN the other two get generator ids in order', async () => {
     const first = t.generator.peek();
     const result = await t.prisma.item.createMany({ data: threeItems('many', 7n) });

@@ -23,26 +23,21 @@ const plan = buildWritePlan(
   ]),
 );
 
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object') {
-    for (const v of Object.values(value)) deepFreeze(v);
-    Object.freeze(value);
-  }
-  return value;
-}
-
 describe('createIdFiller', () => {
-  test('GIVEN frozen nested input THEN ids are filled into copies and the input is untouched', () => {
+  test('GIVEN nested input THEN the ids are written into it in place, parents before children, and it is returned', () => {
+    // The extension passes Prisma's per-callback deep copy of the caller's arguments, never the
+    // caller's own objects (create-operations.test.ts checks that through a real client).
     const filler = createIdFiller(plan, counterGenerator(10n));
-    const args = deepFreeze({
-      data: { name: 'team', players: { create: [{ name: 'a', data: { create: {} } }, { id: 3n }] } },
-    });
-    expect(filler.fill('Team', 'create', args)).toEqual({
+    const child = { name: 'a', data: { create: {} } };
+    const args = { data: { name: 'team', players: { create: [child, { id: 3n }] } } };
+    expect(filler.fill('Team', 'create', args)).toBe(args);
+    expect(args).toEqual({
       data: {
         name: 'team',
         players: { create: [{ id: 10n, name: 'a', data: { create: { id: 11n } } }, { id: 3n }] },
       },
     });
+    expect(args.data.players.create[0]).toBe(child);
   });
 
   test('GIVEN a generator with nextIds THEN createMany takes its ids in one batch', () => {
@@ -73,12 +68,12 @@ describe('createIdFiller', () => {
 
   test('GIVEN a to-one update on a model with a field named "data" THEN the direct form is not taken for the wrapper', () => {
     const filler = createIdFiller(plan, counterGenerator(7n));
-    const direct = { data: { create: {} } };
-    expect(filler.fill('Blob', 'update', { data: { player: { update: direct } } })).toEqual({
+    const direct = () => ({ data: { create: {} } });
+    expect(filler.fill('Blob', 'update', { data: { player: { update: direct() } } })).toEqual({
       data: { player: { update: { data: { create: { id: 7n } } } } },
     });
     expect(
-      filler.fill('Blob', 'update', { data: { player: { update: { where: {}, data: direct } } } }),
+      filler.fill('Blob', 'update', { data: { player: { update: { where: {}, data: direct() } } } }),
     ).toEqual({
       data: { player: { update: { where: {}, data: { data: { create: { id: 8n } } } } } },
     });
