@@ -2,12 +2,14 @@
 // writes through a plain client with ids set by hand, through a client with a pass-through query
 // extension (it only calls `query(args)`) and the same hand-set ids, through the plain client with
 // hand-set ids on the model snowkey writes (its id is declared `@default(dbgenerated())`), and
-// through snowkey's extension. The CPU time of this process per call, median over interleaved
-// rounds; the database does the same work for all four. Not part of the benchmark's report.
+// through snowkey's extension. The CPU time of this process per call (process.cpuUsage, which
+// counts to the microsecond here; rounds of about half a second each), median over interleaved
+// rounds, and each client's CPU over the plain client's in the same round (median and middle
+// half); the database does the same work for all four. Not part of the benchmark's report.
 //   node --conditions=dev-source --import tsx bench/insert/prisma-extension-cost.ts [sqlite|postgres|mysql] [rounds]
 import { join } from 'node:path';
 import { Snowflake } from '@snowkey/core';
-import { snowkey } from '@snowkey/prisma';
+import { snowkey, snowkeyClient } from '@snowkey/prisma';
 import { markdownTable } from 'markdown-table';
 import { ensurePrismaClients } from '../../scripts/prisma-generate-offline.mjs';
 import { resetAdapterTables } from './adapter-tables.js';
@@ -16,7 +18,7 @@ import { driverAdapter } from './adapters/prisma-bench.js';
 import { type BenchDialect, openBenchDatabase } from './bench-database.js';
 import type { PrismaClient } from './generated/postgres/client/client.js';
 import { benchRows } from './payload.js';
-import { median } from './stats.js';
+import { median, quantile } from './stats.js';
 
 const [dialect = 'sqlite', roundsArg = '20'] = process.argv.slice(2);
 const rounds = Number(roundsArg);
@@ -41,6 +43,7 @@ try {
     },
   });
   const sk = base.$extends(snowkey({ generator, models: { SnowRow: 'id' } }));
+  const wrapped = snowkeyClient(base, { generator, models: { SnowRow: 'id' } });
   type Delegate = {
     create(args: { data: BenchRow; select: { id: true } }): Promise<unknown>;
     createMany(args: { data: BenchRow[] }): Promise<unknown>;
@@ -51,6 +54,7 @@ try {
     // The snowkey model declares its id `@default(dbgenerated())` (so the id is optional in its types).
     ['plain client, hand-set ids, snowkey model', base.snowRow as unknown as Delegate, 'hand-set'],
     ['snowkey extension', sk.snowRow as unknown as Delegate, 'snowkey'],
+    ['snowkeyClient wrapper', wrapped.snowRow as unknown as Delegate, 'snowkey'],
   ];
   let offset = 0;
   const payload = (count: number): BenchRow[] => {
@@ -60,7 +64,7 @@ try {
   };
   const calls = {
     'create(1 row), µs per call': {
-      perRound: 100,
+      perRound: 1000,
       unit: 1e3,
       run: (d: Delegate, v: Variant) =>
         d.create({ data: callerRows(payload(1), v, generator)[0]!, select: { id: true } }),
@@ -72,6 +76,7 @@ try {
     },
   };
   const table: string[][] = [];
+  const pct = (r: number) => `${r >= 0 ? '+' : ''}${(r * 100).toFixed(1)}%`;
   for (const [callName, call] of Object.entries(calls)) {
     const cpu = new Map<string, number[]>(clients.map(([n]) => [n, []]));
     for (let round = -2; round < rounds; round++) {
@@ -83,20 +88,29 @@ try {
         if (round >= 0) cpu.get(name)!.push((used.user + used.system) / 1000 / call.perRound);
       }
     }
-    const plain = median(cpu.get(clients[0]![0])!);
+    const plainRounds = cpu.get(clients[0]![0])!;
     for (const [name] of clients) {
-      const m = median(cpu.get(name)!);
-      const vs = `${m >= plain ? '+' : ''}${(((m - plain) / plain) * 100).toFixed(1)}%`;
-      table.push([callName, name, (m * call.unit).toFixed(call.unit === 1 ? 1 : 0), vs]);
+      const byRound = cpu.get(name)!;
+      const ratios = byRound.map((c, r) => c / plainRounds[r]! - 1);
+      table.push([
+        callName,
+        name,
+        (median(byRound) * call.unit).toFixed(call.unit === 1 ? 1 : 0),
+        pct(median(ratios)),
+        `${pct(quantile(ratios, 0.25))} .. ${pct(quantile(ratios, 0.75))}`,
+      ]);
     }
   }
   console.log(
     `Prisma on ${dialect}: this process's CPU time per call, median of ${rounds} interleaved rounds\n`,
   );
   console.log(
-    markdownTable([['call', 'client', 'CPU per call', 'vs plain client'], ...table], {
-      align: ['l', 'l', 'r', 'r'],
-    }),
+    markdownTable(
+      [['call', 'client', 'CPU per call', 'vs plain client', 'middle half of rounds'], ...table],
+      {
+        align: ['l', 'l', 'r', 'r', 'r'],
+      },
+    ),
   );
   await base.$disconnect();
 } finally {

@@ -57,7 +57,15 @@ test('GIVEN a smoke-sized run THEN every key kind and write path is measured on 
   }
   for (const dialect of dialects) {
     const adapters = new Set(results.overhead.filter((r) => r.dialect === dialect).map((r) => r.adapter));
-    expect([...adapters].sort()).toEqual(['Drizzle', 'Knex', 'Kysely', 'Prisma', 'Sequelize', 'TypeORM']);
+    expect([...adapters].sort()).toEqual([
+      'Drizzle',
+      'Knex',
+      'Kysely',
+      'Prisma',
+      'Prisma (snowkeyClient)',
+      'Sequelize',
+      'TypeORM',
+    ]);
   }
   for (const r of results.overhead) {
     expect(Object.keys(r.rowsPerSecond).sort()).toEqual(['autoincrement', 'hand-set', 'snowkey']);

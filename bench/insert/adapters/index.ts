@@ -2,7 +2,7 @@ import type { AdapterBench } from './adapter-bench.js';
 import { drizzleBench } from './drizzle-bench.js';
 import { knexBench } from './knex-bench.js';
 import { kyselyBench } from './kysely-bench.js';
-import { prismaBench } from './prisma-bench.js';
+import { prismaBench, prismaClientBench } from './prisma-bench.js';
 import { sequelizeBench } from './sequelize-bench.js';
 import { typeormBench } from './typeorm-bench.js';
 
@@ -10,6 +10,7 @@ import { typeormBench } from './typeorm-bench.js';
 export const ADAPTER_BENCHES: Readonly<Record<string, AdapterBench>> = {
   typeorm: typeormBench,
   prisma: prismaBench,
+  'prisma-client': prismaClientBench,
   knex: knexBench,
   drizzle: drizzleBench,
   kysely: kyselyBench,

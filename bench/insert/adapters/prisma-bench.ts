@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { snowkey } from '@snowkey/prisma';
+import { snowkey, snowkeyClient } from '@snowkey/prisma';
 import { ensurePrismaClients } from '../../../scripts/prisma-generate-offline.mjs';
 import type { BenchDatabase } from '../bench-database.js';
 import type { PrismaClient } from '../generated/postgres/client/client.js';
@@ -33,47 +33,61 @@ export async function driverAdapter(db: BenchDatabase): Promise<object> {
   return new PrismaBetterSqlite3({ url: c.url });
 }
 
-/** Prisma 7 with its driver adapters: `createMany`, `createManyAndReturn` (not on MySQL) and `create`. */
-export const prismaBench: AdapterBench = {
-  name: 'Prisma',
-  paths: Object.values(paths),
-  async open(db, variant, generator) {
-    const dirs = ensurePrismaClients({
-      packageDir: join(here, '../../../packages/prisma'),
-      models: join(here, '../prisma/rows.prisma'),
-      outDir: join(here, '../generated'),
-      dialects: [db.dialect],
-    });
-    const { PrismaClient: Client } = (await import(join(dirs[db.dialect], 'client.ts'))) as {
-      PrismaClient: new (options: object) => PrismaClient;
-    };
-    const base = new Client({ adapter: await driverAdapter(db) });
-    await base.$connect();
-    const client =
-      variant === 'snowkey' ? base.$extends(snowkey({ generator, models: { SnowRow: 'id' } })) : base;
-    // One delegate per variant, typed as the loosest of the three (every row has an optional id).
-    const delegate = (variant === 'autoincrement'
-      ? client.autoRow
-      : variant === 'hand-set'
-        ? client.handRow
-        : client.snowRow) as unknown as {
-      createMany(args: { data: BenchRow[] }): Promise<unknown>;
-      createManyAndReturn(args: { data: BenchRow[]; select: { id: true } }): Promise<unknown>;
-      create(args: { data: BenchRow; select: { id: true } }): Promise<unknown>;
-    };
-    const withIds = (rows: readonly BenchRow[]) => callerRows(rows, variant, generator);
-    return {
-      async write(path, rows) {
-        if (path === paths.createMany)
-          await inChunks(rows, 1000, (c) => delegate.createMany({ data: withIds(c) }));
-        else if (path === paths.createManyAndReturn) {
-          await inChunks(rows, 1000, (c) =>
-            delegate.createManyAndReturn({ data: withIds(c), select: { id: true } }),
-          );
-        } else
-          for (const row of rows) await delegate.create({ data: withIds([row])[0]!, select: { id: true } });
-      },
-      close: () => base.$disconnect(),
-    };
-  },
-};
+/**
+ * Prisma 7 with its driver adapters: `createMany`, `createManyAndReturn` (not on MySQL) and
+ * `create`, with snowkey attached as the `$extends(snowkey())` extension or as the
+ * `snowkeyClient()` wrapper.
+ */
+function prismaBenchOf(attach: 'extension' | 'wrapper'): AdapterBench {
+  return {
+    name: attach === 'extension' ? 'Prisma' : 'Prisma (snowkeyClient)',
+    paths: Object.values(paths),
+    async open(db, variant, generator) {
+      const dirs = ensurePrismaClients({
+        packageDir: join(here, '../../../packages/prisma'),
+        models: join(here, '../prisma/rows.prisma'),
+        outDir: join(here, '../generated'),
+        dialects: [db.dialect],
+      });
+      const { PrismaClient: Client } = (await import(join(dirs[db.dialect], 'client.ts'))) as {
+        PrismaClient: new (options: object) => PrismaClient;
+      };
+      const base = new Client({ adapter: await driverAdapter(db) });
+      await base.$connect();
+      const models = { SnowRow: 'id' };
+      const client =
+        variant !== 'snowkey'
+          ? base
+          : attach === 'extension'
+            ? base.$extends(snowkey({ generator, models }))
+            : snowkeyClient(base, { generator, models });
+      // One delegate per variant, typed as the loosest of the three (every row has an optional id).
+      const delegate = (variant === 'autoincrement'
+        ? client.autoRow
+        : variant === 'hand-set'
+          ? client.handRow
+          : client.snowRow) as unknown as {
+        createMany(args: { data: BenchRow[] }): Promise<unknown>;
+        createManyAndReturn(args: { data: BenchRow[]; select: { id: true } }): Promise<unknown>;
+        create(args: { data: BenchRow; select: { id: true } }): Promise<unknown>;
+      };
+      const withIds = (rows: readonly BenchRow[]) => callerRows(rows, variant, generator);
+      return {
+        async write(path, rows) {
+          if (path === paths.createMany)
+            await inChunks(rows, 1000, (c) => delegate.createMany({ data: withIds(c) }));
+          else if (path === paths.createManyAndReturn) {
+            await inChunks(rows, 1000, (c) =>
+              delegate.createManyAndReturn({ data: withIds(c), select: { id: true } }),
+            );
+          } else
+            for (const row of rows) await delegate.create({ data: withIds([row])[0]!, select: { id: true } });
+        },
+        close: () => base.$disconnect(),
+      };
+    },
+  };
+}
+
+export const prismaBench = prismaBenchOf('extension');
+export const prismaClientBench = prismaBenchOf('wrapper');

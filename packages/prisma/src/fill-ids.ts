@@ -17,28 +17,77 @@ function isMissing(model: string, field: string, value: unknown): boolean {
   return callerIdAction(value, () => `${model}.${field}`, true) === 'generate';
 }
 
+/**
+ * The model operations whose arguments can create rows: at the top (`create`, `createMany`,
+ * `createManyAndReturn`, `upsert`) or nested (`update`, and the others' nested writes).
+ */
+export const FILLED_OPERATIONS = ['create', 'createMany', 'createManyAndReturn', 'upsert', 'update'] as const;
+
+/** One of {@link FILLED_OPERATIONS}. */
+export type FilledOperation = (typeof FILLED_OPERATIONS)[number];
+
 /** Fills snowflake ids into the arguments of one model operation, at every depth of nesting. */
 export interface IdFiller {
   /**
-   * Writes every missing snowflake id into `args`, in place, and returns it. `args` must be the
-   * extension's own copy: Prisma hands each query-extension callback a deep copy of the caller's
-   * arguments (`args` in `query: { $allModels: { create({ args }) } }`), so the caller's objects
-   * are never changed and a reused input object gets a new id each time. Copying them again here
-   * would only double that work.
+   * The arguments with every missing snowflake id filled. The application's objects are never
+   * changed (a reused input object must get a new id each time): with `copy: false` the ids are
+   * written into `args` itself, which must then be a copy the caller owns (Prisma hands each
+   * query-extension callback a deep copy of the arguments, `args` in
+   * `query: { $allModels: { create({ args }) } }`); with `copy: true` every object on the way to
+   * an id is copied first and the rest is shared, and the copy is returned.
    */
   fill(model: string, operation: string, args: unknown): unknown;
 }
 
-/** Builds the filler for a checked plan. */
-export function createIdFiller(plan: WritePlan, generator: IdGenerator): IdFiller {
+/** Where an object sits in the arguments: its parent (an object or an array) and its key there. */
+type Holder = Record<string | number, unknown>;
+
+/**
+ * Builds the filler for a checked plan. `copy` says whether it copies what it writes into
+ * (`snowkeyClient`) or writes into the arguments it is given (the extension, which gets Prisma's copy).
+ */
+export function createIdFiller(plan: WritePlan, generator: IdGenerator, copy: boolean): IdFiller {
+  /**
+   * The object at `holder[key]`, made writable: in copy mode a shallow copy put in its place
+   * (the holder is already a copy), else the object itself. Undefined when it is not an object.
+   */
+  const own = copy
+    ? (holder: Holder, key: string | number): Data | undefined => {
+        const value = holder[key];
+        if (!isObject(value)) return undefined;
+        const mine = Object.assign({}, value);
+        holder[key] = mine;
+        return mine;
+      }
+    : (holder: Holder, key: string | number): Data | undefined => {
+        const value = holder[key];
+        return isObject(value) ? value : undefined;
+      };
+
+  /** `fn` on the object at `holder[key]`, or on each object of the array there, each made writable. */
+  function eachOwned(holder: Holder, key: string, fn: (value: Data) => void): void {
+    const value = holder[key];
+    if (!Array.isArray(value)) {
+      const mine = own(holder, key);
+      if (mine) fn(mine);
+      return;
+    }
+    const list = copy ? value.slice() : value;
+    if (copy) holder[key] = list;
+    for (let i = 0; i < list.length; i++) {
+      const mine = own(list as unknown as Holder, i);
+      if (mine) fn(mine);
+    }
+  }
+
   /**
    * A create input of `model`, in the order Prisma inserts the rows, so rows inserted first get
    * the smaller ids: the parents it creates through its foreign-key relations, then its own ids,
    * then the rows created under it.
    */
-  function fillCreate(model: string, data: unknown): void {
+  function fillCreate(model: string, data: Data): void {
     const m = plan.get(model);
-    if (!m || !isObject(data)) return;
+    if (!m) return;
     const walk = m.relations.size > 0;
     if (walk) fillRelations(m, data, PARENTS);
     const fields = m.snowflakeFields;
@@ -53,10 +102,11 @@ export function createIdFiller(plan: WritePlan, generator: IdGenerator): IdFille
     if (walk) fillRelations(m, data, CHILDREN);
   }
 
-  /** Rows of a `createMany` (an object or an array): flat, since createMany takes no relations. */
-  function fillRows(model: string, rows: unknown): void {
+  /** The rows of a `createMany` at `holder[key]` (an object or an array): flat, createMany takes no relations. */
+  function fillRows(model: string, holder: Holder, key: string): void {
     const fields = plan.get(model)?.snowflakeFields ?? [];
-    if (!fields.length) return;
+    const rows = holder[key];
+    if (!fields.length || rows === undefined) return;
     const list: unknown[] = Array.isArray(rows) ? rows : [rows];
     const width = fields.length;
     // First every caller value is checked (a refusal takes no id); slots are row * width + field,
@@ -71,45 +121,61 @@ export function createIdFiller(plan: WritePlan, generator: IdGenerator): IdFille
     }
     if (!slots.length) return;
     const ids = takeIds(generator, slots.length);
+    // In copy mode each row that gets an id is copied once, the list with it.
+    const out = copy && Array.isArray(rows) ? rows.slice() : list;
+    if (copy && Array.isArray(rows)) holder[key] = out;
+    let last = -1;
+    let row: Data | undefined;
     for (let k = 0; k < slots.length; k++) {
       const slot = slots[k]!;
-      (list[(slot / width) | 0] as Data)[fields[slot % width]!] = ids[k];
+      const r = (slot / width) | 0;
+      if (r !== last) {
+        row = Array.isArray(rows) ? own(out as unknown as Holder, r) : own(holder, key);
+        last = r;
+      }
+      row![fields[slot % width]!] = ids[k];
     }
   }
 
   /** An update input of `model`: no ids of its own, but its relations may create rows. */
-  function fillUpdate(model: string, data: unknown): void {
+  function fillUpdate(model: string, data: Data): void {
     const m = plan.get(model);
-    if (m && m.relations.size > 0 && isObject(data)) fillRelations(m, data, ALL);
+    if (m && m.relations.size > 0) fillRelations(m, data, ALL);
   }
 
   /** Fills the nested writes under the relation fields of `data` that `which` selects. */
   function fillRelations(m: ModelPlan, data: Data, which: RelationSide): void {
     for (const [field, target] of m.relations) {
       if (which !== ALL && m.parentRelations.has(field) !== (which === PARENTS)) continue;
-      const ops = data[field];
-      if (isObject(ops)) fillNestedWrites(target, ops);
+      if (!isObject(data[field])) continue;
+      fillNestedWrites(target, own(data, field)!);
     }
   }
 
   /** The nested writes under one relation field, whose related model is `target`. */
   function fillNestedWrites(target: string, ops: Data): void {
-    if (ops.create !== undefined) each(ops.create, (c) => fillCreate(target, c));
-    if (isObject(ops.createMany)) fillRows(target, ops.createMany.data);
+    if (ops.create !== undefined) eachOwned(ops, 'create', (c) => fillCreate(target, c));
+    if (isObject(ops.createMany)) fillRows(target, own(ops, 'createMany')!, 'data');
     if (ops.connectOrCreate !== undefined) {
-      each(ops.connectOrCreate, (c) => {
-        if (isObject(c)) fillCreate(target, c.create);
+      eachOwned(ops, 'connectOrCreate', (c) => {
+        const create = own(c, 'create');
+        if (create) fillCreate(target, create);
       });
     }
     if (ops.upsert !== undefined) {
-      each(ops.upsert, (u) => {
-        if (!isObject(u)) return;
-        fillCreate(target, u.create);
-        fillUpdate(target, u.update);
+      eachOwned(ops, 'upsert', (u) => {
+        const create = own(u, 'create');
+        if (create) fillCreate(target, create);
+        const update = own(u, 'update');
+        if (update) fillUpdate(target, update);
       });
     }
     if (ops.update !== undefined) {
-      each(ops.update, (u) => fillUpdate(target, isUpdateWrapper(target, u) ? u.data : u));
+      eachOwned(ops, 'update', (u) => {
+        if (!isUpdateWrapper(target, u)) return fillUpdate(target, u);
+        const data = own(u, 'data');
+        if (data) fillUpdate(target, data);
+      });
     }
   }
 
@@ -118,35 +184,45 @@ export function createIdFiller(plan: WritePlan, generator: IdGenerator): IdFille
    * or `{ where?, data }`. Only the wrapper has nothing but `where` and `data`, unless the model
    * has a field named `data` (then the wrapper is the form that also has `where`).
    */
-  function isUpdateWrapper(target: string, u: unknown): u is Data {
-    if (!isObject(u) || !('data' in u)) return false;
+  function isUpdateWrapper(target: string, u: Data): boolean {
+    if (!('data' in u)) return false;
     if (!Object.keys(u).every((k) => k === 'where' || k === 'data')) return false;
     return 'where' in u || !plan.get(target)?.fieldNames.has('data');
   }
 
   return {
     fill(model, operation, args) {
-      if (!isObject(args)) return args;
-      switch (operation) {
-        case 'create':
-          fillCreate(model, args.data);
+      if (!isObject(args) || !FILLED.has(operation)) return args;
+      const root: Data = copy ? Object.assign({}, args) : args;
+      switch (operation as FilledOperation) {
+        case 'create': {
+          const data = own(root, 'data');
+          if (data) fillCreate(model, data);
           break;
+        }
         case 'createMany':
         case 'createManyAndReturn':
-          fillRows(model, args.data);
+          fillRows(model, root, 'data');
           break;
-        case 'upsert':
-          fillCreate(model, args.create);
-          fillUpdate(model, args.update);
+        case 'upsert': {
+          const create = own(root, 'create');
+          if (create) fillCreate(model, create);
+          const update = own(root, 'update');
+          if (update) fillUpdate(model, update);
           break;
-        case 'update':
-          fillUpdate(model, args.data);
+        }
+        case 'update': {
+          const data = own(root, 'data');
+          if (data) fillUpdate(model, data);
           break;
+        }
       }
-      return args;
+      return root;
     },
   };
 }
+
+const FILLED: ReadonlySet<string> = new Set(FILLED_OPERATIONS);
 
 /** Which relation fields of a create input to walk: those creating its parents, its children, or all. */
 type RelationSide = 0 | 1 | 2;
@@ -156,10 +232,4 @@ const ALL: RelationSide = 2;
 
 function isObject(value: unknown): value is Data {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Applies `fn` to a value or to each element of an array of values. */
-function each(value: unknown, fn: (v: unknown) => void): void {
-  if (Array.isArray(value)) for (const v of value) fn(v);
-  else fn(value);
 }

@@ -1,7 +1,6 @@
 import { Prisma } from '@prisma/client/extension';
-import { buildWritePlan, readDataModel } from './data-model.js';
-import { createIdFiller } from './fill-ids.js';
-import { foreignKeySides } from './foreign-key-sides.js';
+import { clientFiller } from './client-filler.js';
+import { FILLED_OPERATIONS, type FilledOperation } from './fill-ids.js';
 import { resolveOptions, type SnowkeyPrismaOptions } from './options.js';
 
 /**
@@ -30,27 +29,23 @@ import { resolveOptions, type SnowkeyPrismaOptions } from './options.js';
  * const player = await prisma.player.create({ data: { name: 'Aria' } }); // player.id: bigint
  */
 export function snowkey<ModelName extends string = string>(options: SnowkeyPrismaOptions<ModelName>) {
-  const { generator, models } = resolveOptions(options);
+  const resolved = resolveOptions(options);
   return Prisma.defineExtension((client) => {
-    const dataModel = readDataModel(client);
-    const plan = buildWritePlan(dataModel, models, foreignKeySides(client, dataModel));
-    const filler = createIdFiller(plan, generator);
-    return client.$extends({
-      name: '@snowkey/prisma',
-      query: {
-        $allModels: {
-          create: ({ model, operation, args, query }) =>
-            query(filler.fill(model, operation, args) as typeof args),
-          createMany: ({ model, operation, args, query }) =>
-            query(filler.fill(model, operation, args) as typeof args),
-          createManyAndReturn: ({ model, operation, args, query }) =>
-            query(filler.fill(model, operation, args) as typeof args),
-          upsert: ({ model, operation, args, query }) =>
-            query(filler.fill(model, operation, args) as typeof args),
-          update: ({ model, operation, args, query }) =>
-            query(filler.fill(model, operation, args) as typeof args),
-        },
-      },
-    });
+    const { filler } = clientFiller(client, resolved, false);
+    const fill = ({ model, operation, args, query }: QueryCall) => query(filler.fill(model, operation, args));
+    // Every operation that can create a row, from the one list the client wrapper uses too.
+    const callbacks = Object.fromEntries(FILLED_OPERATIONS.map((op) => [op, fill])) as Record<
+      FilledOperation,
+      typeof fill
+    >;
+    return client.$extends({ name: '@snowkey/prisma', query: { $allModels: callbacks } });
   });
+}
+
+/** What a Prisma query-extension callback receives, as far as the fill needs it. */
+interface QueryCall {
+  model: string;
+  operation: string;
+  args: unknown;
+  query(args: unknown): Promise<unknown>;
 }

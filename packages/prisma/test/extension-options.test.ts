@@ -1,6 +1,6 @@
 import { InvalidArgumentError, Snowflake, SnowkeyError } from '@snowkey/core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { SnowflakeFieldError, snowkey } from '../src/index.js';
+import { SnowflakeFieldError, snowkey, snowkeyClient } from '../src/index.js';
 import type { Prisma } from './generated/postgres/client/client.js';
 import { openUnconnectedPrisma, type TestPrismaClient } from './helpers/prisma-test-client.js';
 
@@ -42,25 +42,35 @@ describe('$extends(snowkey()) against the data model', () => {
     ['an Int field', { Shelf: 'id' }, 'Shelf', 'id', '(the model has none; "id" is a Int field)'],
     ['a relation field', { Parent: 'children' }, 'Parent', 'children', '"children" is a relation field'],
   ])(
-    'GIVEN %s THEN $extends throws SnowflakeFieldError before any query',
+    'GIVEN %s THEN $extends(snowkey()) and snowkeyClient() throw SnowflakeFieldError before any query',
     (_label, models, model, field, text) => {
-      let caught: unknown;
-      try {
-        base.$extends(snowkey({ generator, models }));
-      } catch (err) {
-        caught = err;
+      const attachments = [
+        () => base.$extends(snowkey({ generator, models })),
+        () => snowkeyClient(base, { generator, models }),
+      ];
+      for (const attach of attachments) {
+        let caught: unknown;
+        try {
+          attach();
+        } catch (err) {
+          caught = err;
+        }
+        expectFieldError(caught, model, field, text);
       }
-      expect(caught).toBeInstanceOf(SnowflakeFieldError);
-      expect(caught).toBeInstanceOf(SnowkeyError);
-      expect(caught).toMatchObject({
-        name: 'SnowflakeFieldError',
-        model,
-        field,
-        argument: `models.${model}`,
-      });
-      expect((caught as Error).message).toContain(text);
     },
   );
+
+  function expectFieldError(caught: unknown, model: string, field: string | undefined, text: string) {
+    expect(caught).toBeInstanceOf(SnowflakeFieldError);
+    expect(caught).toBeInstanceOf(SnowkeyError);
+    expect(caught).toMatchObject({
+      name: 'SnowflakeFieldError',
+      model,
+      field,
+      argument: `models.${model}`,
+    });
+    expect((caught as Error).message).toContain(text);
+  }
 
   test('GIVEN Prisma.ModelName as the type argument THEN a misspelt model does not compile', () => {
     // The check is the compiler's (pnpm typecheck); at run time $extends reports it.
@@ -72,5 +82,16 @@ describe('$extends(snowkey()) against the data model', () => {
   test('GIVEN a client already extended by another extension THEN snowkey still reads its data model', () => {
     const other = base.$extends({ name: 'other', result: {} });
     expect(() => other.$extends(snowkey({ generator, models: { Item: 'id' } }))).not.toThrow();
+    expect(() => snowkeyClient(other, { generator, models: { Item: 'id' } })).not.toThrow();
+  });
+
+  test.each([
+    ['no options', undefined, 'options'],
+    ['no generator', { models: { Item: 'id' } }, 'generator'],
+    ['an empty models map', { generator, models: {} }, 'models'],
+  ])('GIVEN %s THEN snowkeyClient() throws InvalidArgumentError naming "%s"', (_label, options, argument) => {
+    const call = () => snowkeyClient(base, options as never);
+    expect(call).toThrow(InvalidArgumentError);
+    expect(call).toThrow(`"${argument}" must be`);
   });
 });

@@ -1,6 +1,6 @@
 import type { DialectContext } from '@snowkey/test-harness';
 import { afterAll, beforeAll } from 'vitest';
-import { snowkey } from '../../src/index.js';
+import { snowkey, snowkeyClient } from '../../src/index.js';
 import type { Prisma } from '../generated/postgres/client/client.js';
 import { counterGenerator } from './counter-generator.js';
 import { createTestTables, openPrisma, type TestPrismaClient } from './prisma-test-client.js';
@@ -22,10 +22,25 @@ function extend(base: TestPrismaClient, generator: ReturnType<typeof counterGene
 export type ExtendedPrisma = ReturnType<typeof extend>;
 
 /**
- * Per dialect block: the tables, a plain client (`base`), and `prisma`, the same client extended
- * with a counter generator whose ids start above 2^53, so every write also proves precision.
+ * The two ways of attaching snowkey to a client, which every write test runs through: the
+ * `$extends(snowkey())` extension and the `snowkeyClient()` wrapper.
  */
-export function useExtendedPrisma(ctx: DialectContext) {
+export const ATTACH_MODES = ['extension', 'client wrapper'] as const;
+export type AttachMode = (typeof ATTACH_MODES)[number];
+
+function attach(mode: AttachMode, base: TestPrismaClient, generator: ReturnType<typeof counterGenerator>) {
+  if (mode === 'extension') return extend(base, generator);
+  // The wrapper returns the client's own type; the tests are typed against the extension's, which
+  // has the same model methods (the wrapper's types are checked by its README and TSDoc examples).
+  return snowkeyClient(base, { generator, models: TEST_MODELS }) as unknown as ExtendedPrisma;
+}
+
+/**
+ * Per dialect block: the tables, a plain client (`base`), and `prisma`, the same client with
+ * snowkey attached the `mode` way and a counter generator whose ids start above 2^53, so every
+ * write also proves precision.
+ */
+export function useExtendedPrisma(ctx: DialectContext, mode: AttachMode = 'extension') {
   const state = {} as {
     base: TestPrismaClient;
     prisma: ExtendedPrisma;
@@ -35,7 +50,7 @@ export function useExtendedPrisma(ctx: DialectContext) {
     await createTestTables(ctx.db);
     state.base = await openPrisma(ctx.db);
     state.generator = counterGenerator(2n ** 53n + 16n);
-    state.prisma = extend(state.base, state.generator);
+    state.prisma = attach(mode, state.base, state.generator);
   });
   afterAll(async () => {
     await state.base?.$disconnect();
