@@ -151,7 +151,7 @@ export const PUBLIC_SURFACE: Readonly<
     types: ['AttachSnowflakesOptions', 'BigIntColumnOptions', 'SnowflakeColumnOptions'],
   },
   '@snowkey/prisma': {
-    values: ['SnowflakeFieldError', 'prismaSqlClient', 'snowkey'],
+    values: ['SnowflakeFieldError', 'prismaSqlClient', 'snowkey', 'snowkeyClient'],
     types: ['PrismaRawQueryable', 'SnowkeyPrismaOptions'],
   },
   '@snowkey/knex': {
