@@ -1,0 +1,4 @@
+import { runConformance } from '../conformance/suite.js';
+import { prismaClientDriver } from './prisma-driver.js';
+
+runConformance(prismaClientDriver);
