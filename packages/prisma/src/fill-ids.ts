@@ -26,6 +26,13 @@ export const FILLED_OPERATIONS = ['create', 'createMany', 'createManyAndReturn',
 /** One of {@link FILLED_OPERATIONS}. */
 export type FilledOperation = (typeof FILLED_OPERATIONS)[number];
 
+const FILLED: ReadonlySet<PropertyKey> = new Set(FILLED_OPERATIONS);
+
+/** Whether `operation` (a model method's name) is one of {@link FILLED_OPERATIONS}. */
+export function isFilledOperation(operation: PropertyKey): operation is FilledOperation {
+  return FILLED.has(operation);
+}
+
 /** Fills snowflake ids into the arguments of one model operation, at every depth of nesting. */
 export interface IdFiller {
   /**
@@ -64,6 +71,15 @@ export function createIdFiller(plan: WritePlan, generator: IdGenerator, copy: bo
         return isObject(value) ? value : undefined;
       };
 
+  /** The array at `holder[key]`, made writable as {@link own} does an object (copied in copy mode). */
+  function ownList(holder: Holder, key: string): Holder {
+    const list = holder[key] as unknown[];
+    if (!copy) return list as unknown as Holder;
+    const mine = list.slice();
+    holder[key] = mine;
+    return mine as unknown as Holder;
+  }
+
   /** `fn` on the object at `holder[key]`, or on each object of the array there, each made writable. */
   function eachOwned(holder: Holder, key: string, fn: (value: Data) => void): void {
     const value = holder[key];
@@ -72,10 +88,9 @@ export function createIdFiller(plan: WritePlan, generator: IdGenerator, copy: bo
       if (mine) fn(mine);
       return;
     }
-    const list = copy ? value.slice() : value;
-    if (copy) holder[key] = list;
-    for (let i = 0; i < list.length; i++) {
-      const mine = own(list as unknown as Holder, i);
+    const list = ownList(holder, key);
+    for (let i = 0; i < value.length; i++) {
+      const mine = own(list, i);
       if (mine) fn(mine);
     }
   }
@@ -122,15 +137,14 @@ export function createIdFiller(plan: WritePlan, generator: IdGenerator, copy: bo
     if (!slots.length) return;
     const ids = takeIds(generator, slots.length);
     // In copy mode each row that gets an id is copied once, the list with it.
-    const out = copy && Array.isArray(rows) ? rows.slice() : list;
-    if (copy && Array.isArray(rows)) holder[key] = out;
+    const out = Array.isArray(rows) ? ownList(holder, key) : undefined;
     let last = -1;
     let row: Data | undefined;
     for (let k = 0; k < slots.length; k++) {
       const slot = slots[k]!;
       const r = (slot / width) | 0;
       if (r !== last) {
-        row = Array.isArray(rows) ? own(out as unknown as Holder, r) : own(holder, key);
+        row = out ? own(out, r) : own(holder, key);
         last = r;
       }
       row![fields[slot % width]!] = ids[k];
@@ -192,9 +206,9 @@ export function createIdFiller(plan: WritePlan, generator: IdGenerator, copy: bo
 
   return {
     fill(model, operation, args) {
-      if (!isObject(args) || !FILLED.has(operation)) return args;
+      if (!isObject(args) || !isFilledOperation(operation)) return args;
       const root: Data = copy ? Object.assign({}, args) : args;
-      switch (operation as FilledOperation) {
+      switch (operation) {
         case 'create': {
           const data = own(root, 'data');
           if (data) fillCreate(model, data);
@@ -221,8 +235,6 @@ export function createIdFiller(plan: WritePlan, generator: IdGenerator, copy: bo
     },
   };
 }
-
-const FILLED: ReadonlySet<string> = new Set(FILLED_OPERATIONS);
 
 /** Which relation fields of a create input to walk: those creating its parents, its children, or all. */
 type RelationSide = 0 | 1 | 2;

@@ -1,10 +1,8 @@
 import { clientFiller } from './client-filler.js';
-import { FILLED_OPERATIONS, type IdFiller } from './fill-ids.js';
+import { type IdFiller, isFilledOperation } from './fill-ids.js';
 import { resolveOptions, type SnowkeyPrismaOptions } from './options.js';
 
 type AnyObject = Record<PropertyKey, unknown>;
-
-const FILLED: ReadonlySet<PropertyKey> = new Set(FILLED_OPERATIONS);
 
 /**
  * The same client, filling snowflake ids before Prisma sees the arguments: the writes and rules of
@@ -12,9 +10,10 @@ const FILLED: ReadonlySet<PropertyKey> = new Set(FILLED_OPERATIONS);
  * `$transaction`, a caller's id kept), without a Prisma query extension. Prisma runs every call of
  * an extended client through its extension layer, which deep-copies the arguments and looks up
  * its extensions on each call; here snowkey copies only the objects on the way to the ids it
- * writes (your objects are never changed) and hands every other call to the client as it is, which makes a one-row `create` cheaper (see the package README). The extension
- * is the form that composes with other extensions through `$extends`; this one also keeps filling
- * on a client you `$extends` afterwards, and on the `tx` of an interactive transaction.
+ * writes (your objects are never changed) and hands every other call to the client as it is,
+ * which makes a one-row `create` cheaper (see the package README). The extension is the form
+ * that composes with other extensions through `$extends`; this one also keeps filling on a
+ * client you `$extends` afterwards, and on the `tx` of an interactive transaction.
  *
  * `options.models` is checked against the client's data model at once ({@link SnowflakeFieldError}).
  * A refused caller id rejects the returned promise, as the extension's does, before any SQL.
@@ -104,10 +103,10 @@ function wrapDelegate(delegate: AnyObject, model: string, filler: IdFiller): Any
   return new Proxy(delegate, {
     get(target, prop) {
       const value = Reflect.get(target, prop);
-      if (!FILLED.has(prop) || typeof value !== 'function') return value;
+      if (!isFilledOperation(prop) || typeof value !== 'function') return value;
       let method = methods.get(prop);
       if (method === undefined) {
-        const operation = prop as string;
+        const operation = prop;
         const write = value as (args: unknown) => unknown;
         method = (args: unknown) => {
           let filled: unknown;
