@@ -6,7 +6,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { adapterOverhead, type PathResult } from './adapter-overhead.js';
-import { ADAPTER_BENCHES } from './adapters/index.js';
+import { ADAPTER_NAMES, loadAdapterBench } from './adapters/index.js';
 import { BENCH_DIALECTS, type BenchDialect, openBenchDatabase } from './bench-database.js';
 import { curvesChart, overheadChart, renderSvg } from './charts.js';
 import { KEY_KINDS, type KeyKind, kindsFor } from './key-kinds.js';
@@ -45,12 +45,7 @@ const program = new Command('bench:insert')
   .option('--dialects <list>', 'databases: postgres,mysql,sqlite', list(BENCH_DIALECTS), [...BENCH_DIALECTS])
   .option('--kinds <list>', `key kinds: ${KEY_KINDS.join(',')}`, list(KEY_KINDS), [...KEY_KINDS])
   .addOption(new Option('--only <phase>', 'run one phase only').choices(['raw', 'adapters']))
-  .option(
-    '--adapters <list>',
-    `ORMs: ${Object.keys(ADAPTER_BENCHES).join(',')}`,
-    list(Object.keys(ADAPTER_BENCHES)),
-    Object.keys(ADAPTER_BENCHES),
-  )
+  .option('--adapters <list>', `ORMs: ${ADAPTER_NAMES.join(',')}`, list(ADAPTER_NAMES), [...ADAPTER_NAMES])
   .option('--adapter-rows <n>', 'rows per measured run of a bulk write path', count('--adapter-rows'), 20_000)
   .option('--single-rows <n>', 'rows per measured run of a one-row write path', count('--single-rows'), 1000)
   .option(
@@ -107,19 +102,15 @@ for (const dialect of opts.dialects) {
     }
     if (opts.only !== 'raw') {
       overhead.push(
-        ...(await adapterOverhead(
-          db,
-          opts.adapters.map((a) => ADAPTER_BENCHES[a]!),
-          {
-            bulkRows: opts.adapterRows,
-            singleRows: opts.singleRows,
-            rounds: opts.adapterRounds,
-            onRun: (adapter, path, variant, round) =>
-              progress(
-                `${dialect} ${adapter} ${path} ${variant} ${round < 0 ? 'warm-up' : `round ${round + 1}/${opts.adapterRounds}`}`,
-              ),
-          },
-        )),
+        ...(await adapterOverhead(db, await Promise.all(opts.adapters.map(loadAdapterBench)), {
+          bulkRows: opts.adapterRows,
+          singleRows: opts.singleRows,
+          rounds: opts.adapterRounds,
+          onRun: (adapter, path, variant, round) =>
+            progress(
+              `${dialect} ${adapter} ${path} ${variant} ${round < 0 ? 'warm-up' : `round ${round + 1}/${opts.adapterRounds}`}`,
+            ),
+        })),
       );
     }
   } finally {

@@ -10,7 +10,7 @@ import { Session } from 'node:inspector/promises';
 import { Snowflake } from '@snowkey/core';
 import { resetAdapterTables } from './adapter-tables.js';
 import type { Variant } from './adapters/adapter-bench.js';
-import { ADAPTER_BENCHES } from './adapters/index.js';
+import { loadAdapterBench } from './adapters/index.js';
 import { type BenchDialect, openBenchDatabase } from './bench-database.js';
 import { benchRows } from './payload.js';
 import { type CpuProfile, shareTable } from './profile-share.js';
@@ -23,8 +23,7 @@ const [
   pathIndex = '0',
   out = `.tmp/${adapterName}-${variant}-${dialect}.cpuprofile`,
 ] = process.argv.slice(2);
-const adapter = ADAPTER_BENCHES[adapterName];
-if (!adapter) throw new Error(`unknown adapter ${adapterName}: ${Object.keys(ADAPTER_BENCHES).join(', ')}`);
+const adapter = await loadAdapterBench(adapterName);
 const db = await openBenchDatabase(dialect as BenchDialect);
 try {
   await resetAdapterTables(db);

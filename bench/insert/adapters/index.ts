@@ -1,18 +1,25 @@
 import type { AdapterBench } from './adapter-bench.js';
-import { drizzleBench } from './drizzle-bench.js';
-import { knexBench } from './knex-bench.js';
-import { kyselyBench } from './kysely-bench.js';
-import { prismaBench, prismaClientBench } from './prisma-bench.js';
-import { sequelizeBench } from './sequelize-bench.js';
-import { typeormBench } from './typeorm-bench.js';
 
-/** Every adapter the bench knows, by the name `--adapters` takes. */
-export const ADAPTER_BENCHES: Readonly<Record<string, AdapterBench>> = {
-  typeorm: typeormBench,
-  prisma: prismaBench,
-  'prisma-client': prismaClientBench,
-  knex: knexBench,
-  drizzle: drizzleBench,
-  kysely: kyselyBench,
-  sequelize: sequelizeBench,
+/**
+ * Every adapter the bench knows, by the name `--adapters` takes, loaded on demand: a run loads only
+ * the ORMs it measures (under valgrind, loading all seven would take minutes).
+ */
+const LOADERS: Readonly<Record<string, () => Promise<AdapterBench>>> = {
+  typeorm: async () => (await import('./typeorm-bench.js')).typeormBench,
+  prisma: async () => (await import('./prisma-bench.js')).prismaBench,
+  'prisma-client': async () => (await import('./prisma-bench.js')).prismaClientBench,
+  knex: async () => (await import('./knex-bench.js')).knexBench,
+  drizzle: async () => (await import('./drizzle-bench.js')).drizzleBench,
+  kysely: async () => (await import('./kysely-bench.js')).kyselyBench,
+  sequelize: async () => (await import('./sequelize-bench.js')).sequelizeBench,
 };
+
+/** The adapters' names, in the order the bench reports them. */
+export const ADAPTER_NAMES: readonly string[] = Object.keys(LOADERS);
+
+/** Loads one adapter's bench module by its `--adapters` name. */
+export async function loadAdapterBench(name: string): Promise<AdapterBench> {
+  const load = LOADERS[name];
+  if (!load) throw new Error(`unknown adapter ${name}: ${ADAPTER_NAMES.join(', ')}`);
+  return load();
+}
