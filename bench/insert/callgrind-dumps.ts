@@ -1,0 +1,74 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * V8's optimizing and baseline compilers, its parser and bytecode generator: work that compiles a
+ * function once and is done in a long-running process, but that V8 spreads over whichever writes
+ * run when it decides to (re)compile. Counted apart so the comparison is of the work each insert
+ * repeats.
+ */
+const COMPILING =
+  /v8::internal::(compiler|maglev|baseline|interpreter)::|v8::internal::(Compiler|Parser|ParserBase|PreParser|Scanner|Zone|AccountingAllocator|DeclarationScope|OptimizedCompilationInfo|TurbofanCompilationJob)\b/;
+
+/** One callgrind dump: the instructions between two `dump` requests, by what ran them. */
+export interface Dump {
+  /** The name the dump was requested with (`vgdb ... dump <label>`). */
+  readonly label: string;
+  /** Every instruction the process executed, on every thread. */
+  readonly total: number;
+  /** Those in V8's compilers, parser and bytecode generator ({@link COMPILING}). */
+  readonly compiling: number;
+}
+
+/**
+ * Reads the dumps callgrind wrote to `dir` for one process (`cg.<pid>.<n>`), in order. Function
+ * names are written once per process and referred to by number afterwards, so the files are read
+ * in dump order with one name table.
+ */
+export function readDumps(dir: string, pid: number): Dump[] {
+  const prefix = `cg.${pid}.`;
+  const files = readdirSync(dir)
+    .filter((f) => f.startsWith(prefix))
+    .sort((a, b) => Number(a.slice(prefix.length)) - Number(b.slice(prefix.length)));
+  const names = new Map<string, string>();
+  return files.map((file) => parseDump(readFileSync(join(dir, file), 'utf8'), names));
+}
+
+const NAMED = /^c?fn=\((\d+)\)(?: (.*))?$/;
+
+function parseDump(text: string, names: Map<string, string>): Dump {
+  let label = '';
+  let fn = '';
+  let compilingFn = false;
+  let total = 0;
+  let compiling = 0;
+  let callCost = false;
+  for (const line of text.split('\n')) {
+    const first = line.charCodeAt(0);
+    if ((first >= 48 && first <= 57) || first === 43 || first === 45 || first === 42) {
+      // A cost line ("<position> <Ir>"); the one after a calls= line is the callee's inclusive
+      // cost, already counted where the callee's own lines are.
+      if (callCost) {
+        callCost = false;
+        continue;
+      }
+      const ir = Number(line.slice(line.indexOf(' ') + 1).split(' ', 1)[0]);
+      if (!Number.isFinite(ir)) continue;
+      total += ir;
+      if (compilingFn) compiling += ir;
+    } else if (line.startsWith('fn=')) {
+      const m = NAMED.exec(line);
+      if (m) {
+        if (m[2] !== undefined) names.set(m[1]!, m[2]);
+        fn = names.get(m[1]!) ?? '';
+      } else fn = line.slice(3);
+      compilingFn = COMPILING.test(fn);
+    } else if (line.startsWith('cfn=')) {
+      const m = NAMED.exec(line);
+      if (m?.[2] !== undefined) names.set(m[1]!, m[2]);
+    } else if (line.startsWith('calls=')) callCost = true;
+    else if (line.startsWith('desc: Trigger: dump '))
+      label = line.slice('desc: Trigger: dump '.length).trim();
+  }
+  return { label, total, compiling };
+}

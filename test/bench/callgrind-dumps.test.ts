@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { readDumps } from '../../bench/insert/callgrind-dumps.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'sk-callgrind-dumps-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+// Two dumps of one process as callgrind writes them: names given once with their number, then
+// the number alone; a calls= line followed by the callee's inclusive cost, which is not the
+// caller's own.
+const first = `version: 1
+creator: callgrind-3.19.0
+pid: 77
+cmd:  node child.ts
+part: 1
+
+desc: I1 cache:
+desc: Trigger: dump a.0.hand-set.0
+
+positions: line
+events: Ir
+summary: 1111
+
+ob=(1) /usr/bin/node
+fl=(1) ???
+fn=(1) Builtins_LoadIC
+0 100
++2 50
+cfn=(2) v8::internal::compiler::PipelineImpl::OptimizeGraph(v8::internal::compiler::Linkage*)
+calls=1 0
+0 900
+fn=(2)
+0 900
+fn=(3) v8::internal::Heap::CollectGarbage(v8::internal::AllocationSpace)
+* 61
+
+totals: 1111
+`;
+const second = `version: 1
+pid: 77
+part: 2
+
+desc: Trigger: dump a.0.snowkey.0
+
+events: Ir
+fn=(1)
+0 200
+fn=(2)
+0 30
+fn=(4) v8::internal::maglev::MaglevGraphBuilder::Build()
+0 7
+
+totals: 237
+`;
+
+test('GIVEN the dumps of one process THEN each counts its own cost lines once, names carried from earlier dumps, with the compilers apart', () => {
+  writeFileSync(join(dir, 'cg.77.2'), second);
+  writeFileSync(join(dir, 'cg.77.1'), first);
+  writeFileSync(join(dir, 'cg.78.1'), second.replace('dump a.0', 'dump other'));
+  expect(readDumps(dir, 77)).toEqual([
+    { label: 'a.0.hand-set.0', total: 100 + 50 + 900 + 61, compiling: 900 },
+    { label: 'a.0.snowkey.0', total: 237, compiling: 37 },
+  ]);
+});

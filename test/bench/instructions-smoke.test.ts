@@ -1,0 +1,62 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, expect, test } from 'vitest';
+
+// The instruction-count bench runs Node under valgrind; this smoke run (one adapter on SQLite, a few
+// rows, one round) keeps it from rotting. It needs valgrind and vgdb, which .ci/run installs.
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const out = mkdtempSync(join(tmpdir(), 'sk-bench-instructions-'));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+test('GIVEN a smoke-sized run under callgrind THEN every Knex write path on SQLite is counted in its three variants, and the report, results and chart are written', async () => {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [
+      '--conditions=dev-source',
+      '--import',
+      'tsx',
+      'bench/insert/instructions.bench.ts',
+      ...['--dialects', 'sqlite', '--adapters', 'knex', '--rounds', '1'],
+      ...['--adapter-rows', '40', '--single-rows', '2', '--out', out, '--quiet'],
+    ],
+    { cwd: root, env: { ...process.env, NODE_OPTIONS: '' }, maxBuffer: 16 * 2 ** 20 },
+  );
+  const { results } = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as {
+    results: {
+      dialect: string;
+      adapter: string;
+      path: string;
+      rowsPerWrite: number;
+      perRow: Record<string, number>;
+      vsHandSet: number;
+      vsHandSetAll: number;
+      rounds: Record<string, { total: number; compiling: number }>[];
+    }[];
+  };
+  expect(results.map((r) => `${r.dialect} ${r.adapter} ${r.path}`)).toEqual([
+    'sqlite Knex insert(1000 rows; 500 on SQLite)',
+    'sqlite Knex batchInsert(rows, 1000; 500 on SQLite)',
+    'sqlite Knex insert(1 row)',
+  ]);
+  for (const r of results) {
+    expect(r.rowsPerWrite).toBe(r.path === 'insert(1 row)' ? 2 : 40);
+    expect(r.rounds).toHaveLength(1);
+    const round = r.rounds[0]!;
+    const run = (v: string) => round[v]!.total - round[v]!.compiling;
+    for (const variant of ['autoincrement', 'hand-set', 'snowkey']) {
+      // A write through an ORM into SQLite is tens of thousands of instructions a row at least.
+      expect(run(variant)).toBeGreaterThan(10_000 * r.rowsPerWrite);
+      expect(round[variant]!.compiling).toBeGreaterThanOrEqual(0);
+      expect(r.perRow[variant]).toBeCloseTo(run(variant) / r.rowsPerWrite, 6);
+    }
+    expect(r.vsHandSet).toBeCloseTo(run('snowkey') / run('hand-set') - 1, 9);
+    expect(r.vsHandSetAll).toBeCloseTo(round.snowkey!.total / round['hand-set']!.total - 1, 9);
+  }
+  expect(readFileSync(join(out, 'adapter-instructions.svg'), 'utf8')).toMatch(/^<svg.*SQLite/s);
+  expect(stdout).toMatch(/snowkey within 3% of hand-set ids .*: \d of 3 write paths/);
+}, 900_000);
