@@ -1,7 +1,9 @@
 // What each adapter adds to an insert, counted in instructions instead of seconds: every write path
-// of every adapter runs in its three variants (autoincrement, hand-set ids, snowkey) inside one Node
-// process per database under `valgrind --tool=callgrind`, which counts the instructions between
-// writes (instructions-child.ts). A count does not move with the machine's load, so a few rounds
+// of every adapter runs in each of its three variants (autoincrement, hand-set ids, snowkey), one
+// Node process per database, adapter and variant under `valgrind --tool=callgrind`, which counts the
+// instructions between writes (instructions-child.ts). A process of its own for each, as in an
+// application: in a process shared with other ORMs or variants, V8's view of the code they share
+// (the driver, Node's streams) depends on what ran before, and that moved the counts by up to 30%. A count does not move with the machine's load, so a few rounds
 // tell a 1% difference apart where the clock cannot. `pnpm bench:insert:instructions --help`.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -39,7 +41,12 @@ const opts = new Command('bench:insert:instructions')
   .option('--rounds <n>', 'measured rounds per write path (after one warm-up round)', count('--rounds'), 3)
   .option('--adapter-rows <n>', 'rows per measured write of a bulk path', count('--adapter-rows'), 2000)
   .option('--single-rows <n>', 'rows per measured write of a one-row path', count('--single-rows'), 100)
-  .option('--jobs <n>', 'valgrind processes at once (one per database and variant)', count('--jobs'), 2)
+  .option(
+    '--jobs <n>',
+    'valgrind processes at once (one per database, adapter and variant)',
+    count('--jobs'),
+    2,
+  )
   .option(
     '--out <dir>',
     'where report.md, results.json and the chart go',
@@ -83,7 +90,12 @@ export interface PathInstructions {
 }
 
 /** Runs instructions-child.ts under callgrind for one database and variant and returns its dumps. */
-async function measure(dialect: BenchDialect, variant: Variant, dir: string): Promise<Dump[]> {
+async function measure(
+  dialect: BenchDialect,
+  adapter: string,
+  variant: Variant,
+  dir: string,
+): Promise<Dump[]> {
   const args = [
     '--tool=callgrind',
     `--callgrind-out-file=${join(dir, 'cg.%p')}`,
@@ -98,7 +110,7 @@ async function measure(dialect: BenchDialect, variant: Variant, dir: string): Pr
     'bench/insert/instructions-child.ts',
     dialect,
     variant,
-    opts.adapters.join(','),
+    adapter,
     String(opts.rounds),
     String(opts.adapterRows),
     String(opts.singleRows),
@@ -113,7 +125,9 @@ async function measure(dialect: BenchDialect, variant: Variant, dir: string): Pr
     child.once('close', resolve);
   });
   if (code !== 0)
-    throw new Error(`valgrind on ${dialect} ${variant} exited with ${code}:\n${stderr.slice(-4000)}`);
+    throw new Error(
+      `valgrind on ${dialect} ${adapter} ${variant} exited with ${code}:\n${stderr.slice(-4000)}`,
+    );
   return readDumps(dir, child.pid!);
 }
 
@@ -210,22 +224,26 @@ const started = new Date().toISOString();
 const work = mkdtempSync(join(tmpdir(), 'sk-callgrind-'));
 const results: PathInstructions[] = [];
 try {
-  const queue = opts.dialects.flatMap((dialect) => VARIANTS.map((variant) => ({ dialect, variant })));
+  const queue = opts.dialects.flatMap((dialect) =>
+    opts.adapters.flatMap((adapter) => VARIANTS.map((variant) => ({ dialect, adapter, variant }))),
+  );
   const done = new Map<string, Dump[]>();
   await Promise.all(
     Array.from({ length: Math.min(opts.jobs, queue.length) }, async () => {
       for (let job = queue.shift(); job; job = queue.shift()) {
-        const name = `${job.dialect} ${job.variant}`;
-        progress(`${name}: ${opts.adapters.join(', ')} under callgrind`);
-        const dir = join(work, `${job.dialect}-${job.variant}`);
+        const name = `${job.dialect} ${job.adapter} ${job.variant}`;
+        progress(`${name}: under callgrind`);
+        const dir = join(work, name.replaceAll(' ', '-'));
         mkdirSync(dir);
-        done.set(name, await measure(job.dialect, job.variant, dir));
+        done.set(name, await measure(job.dialect, job.adapter, job.variant, dir));
         progress(`${name}: done`);
       }
     }),
   );
   for (const dialect of opts.dialects) {
-    const dumps = Object.fromEntries(VARIANTS.map((v) => [v, done.get(`${dialect} ${v}`)!]));
+    const dumps = Object.fromEntries(
+      VARIANTS.map((v) => [v, opts.adapters.flatMap((a) => done.get(`${dialect} ${a} ${v}`)!)]),
+    );
     results.push(...summarise(dialect, dumps as Record<Variant, Dump[]>));
   }
 } finally {
@@ -237,7 +255,7 @@ const passing = within.filter((r) => r.vsHandSet <= 0.03);
 const command = `pnpm bench:insert:instructions ${process.argv.slice(2).join(' ')}`.trim();
 const report = `${[
   `Command: \`${command}\` (started ${started}, Node ${process.version})`,
-  `### Instructions per row, ${opts.adapterRows.toLocaleString('en-US')} rows per bulk write, ${opts.singleRows} per one-row run, median of ${opts.rounds} rounds after a warm-up, one process per variant`,
+  `### Instructions per row, ${opts.adapterRows.toLocaleString('en-US')} rows per bulk write, ${opts.singleRows} per one-row run, median of ${opts.rounds} rounds after a warm-up, one process per adapter and variant`,
   table(results),
   [
     '```',
