@@ -7,6 +7,13 @@ export type BenchDialect = 'postgres' | 'mysql' | 'sqlite';
 
 export const BENCH_DIALECTS: readonly BenchDialect[] = ['postgres', 'mysql', 'sqlite'];
 
+/** Each dialect's database as the reports and charts name it. */
+export const DATABASE_NAME: Readonly<Record<BenchDialect, string>> = {
+  postgres: 'PostgreSQL',
+  mysql: 'MariaDB',
+  sqlite: 'SQLite',
+};
+
 /** Bytes a table takes on disk: its rows (for clustered tables, the primary key with them) and its other indexes. */
 export interface TableBytes {
   readonly data: number;

@@ -1,9 +1,13 @@
 import * as vega from 'vega';
 import * as vl from 'vega-lite';
 import type { PathResult } from './adapter-overhead.js';
+import { type BenchDialect, DATABASE_NAME } from './bench-database.js';
 import type { DialectLoads } from './report.js';
 
-const DATABASE: Record<string, string> = { postgres: 'PostgreSQL', mysql: 'MariaDB', sqlite: 'SQLite' };
+/** One panel per database, in the reports' order. */
+const BY_DATABASE = {
+  column: { field: 'database', type: 'nominal', title: null, sort: Object.values(DATABASE_NAME) },
+} as const;
 
 /** Renders a Vega-Lite spec to an SVG string, headless (no canvas, no browser). */
 export async function renderSvg(spec: vl.TopLevelSpec): Promise<string> {
@@ -23,7 +27,7 @@ export function curvesChart(loads: readonly DialectLoads[], rows: number): vl.To
   const values = loads.flatMap(({ dialect, kinds }) =>
     kinds.flatMap(({ kind, slices }) =>
       slices.map((rowsPerSecond, s) => ({
-        database: DATABASE[dialect],
+        database: DATABASE_NAME[dialect],
         key: kind,
         loaded: Math.round(((s + 1) * rows) / slices.length),
         rowsPerSecond: Math.round(rowsPerSecond),
@@ -34,9 +38,7 @@ export function curvesChart(loads: readonly DialectLoads[], rows: number): vl.To
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title: `Insert rate as the table grows (${rows.toLocaleString('en-US')} rows, raw drivers, median of the rounds)`,
     data: { values },
-    facet: {
-      column: { field: 'database', type: 'nominal', title: null, sort: ['PostgreSQL', 'MariaDB', 'SQLite'] },
-    },
+    facet: BY_DATABASE,
     resolve: { scale: { y: 'independent' } },
     spec: {
       width: 260,
@@ -63,7 +65,7 @@ export function curvesChart(loads: readonly DialectLoads[], rows: number): vl.To
  */
 export function overheadChart(results: readonly PathResult[]): vl.TopLevelSpec {
   const values = results.flatMap((r) => {
-    const at = { database: DATABASE[r.dialect], path: `${r.adapter} ${r.path}` };
+    const at = { database: DATABASE_NAME[r.dialect], path: `${r.adapter} ${r.path}` };
     return [
       { ...at, against: 'hand-set ids, clock', overhead: r.vsHandSet * 100 },
       ...(r.sameStatements
@@ -76,9 +78,7 @@ export function overheadChart(results: readonly PathResult[]): vl.TopLevelSpec {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title: 'Time of a snowkey insert against the same ORM with hand-set ids and with autoincrement (%)',
     data: { values },
-    facet: {
-      column: { field: 'database', type: 'nominal', title: null, sort: ['PostgreSQL', 'MariaDB', 'SQLite'] },
-    },
+    facet: BY_DATABASE,
     spec: {
       width: 200,
       height: { step: 14 },
@@ -100,7 +100,7 @@ export function overheadChart(results: readonly PathResult[]): vl.TopLevelSpec {
  */
 export function instructionsChart(
   results: readonly {
-    dialect: string;
+    dialect: BenchDialect;
     adapter: string;
     path: string;
     vsHandSet: number;
@@ -110,7 +110,7 @@ export function instructionsChart(
   const values = results
     .filter((r) => r.sameStatements)
     .map((r) => ({
-      database: DATABASE[r.dialect],
+      database: DATABASE_NAME[r.dialect],
       path: `${r.adapter} ${r.path}`,
       overhead: Math.round(r.vsHandSet * 1000) / 10,
     }));
@@ -118,9 +118,7 @@ export function instructionsChart(
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title: 'Instructions of a snowkey insert against the same ORM with hand-set ids (%), under callgrind',
     data: { values },
-    facet: {
-      column: { field: 'database', type: 'nominal', title: null, sort: ['PostgreSQL', 'MariaDB', 'SQLite'] },
-    },
+    facet: BY_DATABASE,
     spec: {
       width: 200,
       height: { step: 14 },

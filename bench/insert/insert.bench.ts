@@ -4,54 +4,51 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import { adapterOverhead, type PathResult } from './adapter-overhead.js';
 import { ADAPTER_NAMES, loadAdapterBench } from './adapters/index.js';
 import { BENCH_DIALECTS, type BenchDialect, openBenchDatabase } from './bench-database.js';
 import { curvesChart, overheadChart, renderSvg } from './charts.js';
+import { listOf, positiveCount } from './cli-options.js';
 import { KEY_KINDS, type KeyKind, kindsFor } from './key-kinds.js';
 import { rawLoad } from './raw-load.js';
 import { curveTable, type DialectLoads, goals, loadsTable, overheadTable, summariseLoads } from './report.js';
 import { serverSettings } from './server-settings.js';
 
-const count = (name: string) => (raw: string) => {
-  const n = Number(raw.replace(/_/g, ''));
-  if (!Number.isSafeInteger(n) || n < 1)
-    throw new InvalidArgumentError(`${name} must be a positive integer (received ${raw})`);
-  return n;
-};
-const list =
-  <T extends string>(allowed: readonly T[]) =>
-  (raw: string): T[] => {
-    const items = raw.split(',').map((s) => s.trim()) as T[];
-    const bad = items.filter((i) => !allowed.includes(i));
-    if (bad.length)
-      throw new InvalidArgumentError(`unknown: ${bad.join(', ')} (choose from ${allowed.join(', ')})`);
-    return items;
-  };
-
 const program = new Command('bench:insert')
   .description(
     'insert rows through raw drivers and through each ORM adapter, with keys from autoincrement, snowkey and UUIDs',
   )
-  .option('--rows <n>', 'rows per raw load, per key kind', count('--rows'), 1_000_000)
-  .option('--batch <n>', 'rows per INSERT statement in the raw loads', count('--batch'), 1000)
+  .option('--rows <n>', 'rows per raw load, per key kind', positiveCount('--rows'), 1_000_000)
+  .option('--batch <n>', 'rows per INSERT statement in the raw loads', positiveCount('--batch'), 1000)
   .option(
     '--rounds <n>',
     'raw loads per key kind (interleaved); the tables show medians',
-    count('--rounds'),
+    positiveCount('--rounds'),
     3,
   )
-  .option('--dialects <list>', 'databases: postgres,mysql,sqlite', list(BENCH_DIALECTS), [...BENCH_DIALECTS])
-  .option('--kinds <list>', `key kinds: ${KEY_KINDS.join(',')}`, list(KEY_KINDS), [...KEY_KINDS])
+  .option('--dialects <list>', 'databases: postgres,mysql,sqlite', listOf(BENCH_DIALECTS), [
+    ...BENCH_DIALECTS,
+  ])
+  .option('--kinds <list>', `key kinds: ${KEY_KINDS.join(',')}`, listOf(KEY_KINDS), [...KEY_KINDS])
   .addOption(new Option('--only <phase>', 'run one phase only').choices(['raw', 'adapters']))
-  .option('--adapters <list>', `ORMs: ${ADAPTER_NAMES.join(',')}`, list(ADAPTER_NAMES), [...ADAPTER_NAMES])
-  .option('--adapter-rows <n>', 'rows per measured run of a bulk write path', count('--adapter-rows'), 20_000)
-  .option('--single-rows <n>', 'rows per measured run of a one-row write path', count('--single-rows'), 1000)
+  .option('--adapters <list>', `ORMs: ${ADAPTER_NAMES.join(',')}`, listOf(ADAPTER_NAMES), [...ADAPTER_NAMES])
+  .option(
+    '--adapter-rows <n>',
+    'rows per measured run of a bulk write path',
+    positiveCount('--adapter-rows'),
+    20_000,
+  )
+  .option(
+    '--single-rows <n>',
+    'rows per measured run of a one-row write path',
+    positiveCount('--single-rows'),
+    1000,
+  )
   .option(
     '--adapter-rounds <n>',
     'measured rounds per write path (after one warm-up round)',
-    count('--adapter-rounds'),
+    positiveCount('--adapter-rounds'),
     5,
   )
   .option('--out <dir>', 'where the charts, report.md and results.json go', 'bench/insert/results')

@@ -9,42 +9,44 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Command, InvalidArgumentError } from 'commander';
-import { markdownTable } from 'markdown-table';
+import { Command } from 'commander';
 import { VARIANTS, type Variant } from './adapters/adapter-bench.js';
 import { ADAPTER_NAMES, loadAdapterBench } from './adapters/index.js';
 import { BENCH_DIALECTS, type BenchDialect } from './bench-database.js';
 import { type Dump, readDumps } from './callgrind-dumps.js';
 import { instructionsChart, renderSvg } from './charts.js';
+import { listOf, positiveCount } from './cli-options.js';
+import { instructionsGoal, instructionsTable, type PathInstructions } from './report.js';
 import { median } from './stats.js';
-
-const count = (name: string) => (raw: string) => {
-  const n = Number(raw.replace(/_/g, ''));
-  if (!Number.isSafeInteger(n) || n < 1)
-    throw new InvalidArgumentError(`${name} must be a positive integer (received ${raw})`);
-  return n;
-};
-const list =
-  <T extends string>(allowed: readonly T[]) =>
-  (raw: string): T[] => {
-    const items = raw.split(',').map((s) => s.trim()) as T[];
-    const bad = items.filter((i) => !allowed.includes(i));
-    if (bad.length)
-      throw new InvalidArgumentError(`unknown: ${bad.join(', ')} (choose from ${allowed.join(', ')})`);
-    return items;
-  };
 
 const opts = new Command('bench:insert:instructions')
   .description('count the instructions each adapter adds to an insert, under valgrind (callgrind)')
-  .option('--dialects <list>', 'databases: postgres,mysql,sqlite', list(BENCH_DIALECTS), [...BENCH_DIALECTS])
-  .option('--adapters <list>', `ORMs: ${ADAPTER_NAMES.join(',')}`, list(ADAPTER_NAMES), [...ADAPTER_NAMES])
-  .option('--rounds <n>', 'measured rounds per write path (after one warm-up round)', count('--rounds'), 3)
-  .option('--adapter-rows <n>', 'rows per measured write of a bulk path', count('--adapter-rows'), 2000)
-  .option('--single-rows <n>', 'rows per measured write of a one-row path', count('--single-rows'), 100)
+  .option('--dialects <list>', 'databases: postgres,mysql,sqlite', listOf(BENCH_DIALECTS), [
+    ...BENCH_DIALECTS,
+  ])
+  .option('--adapters <list>', `ORMs: ${ADAPTER_NAMES.join(',')}`, listOf(ADAPTER_NAMES), [...ADAPTER_NAMES])
+  .option(
+    '--rounds <n>',
+    'measured rounds per write path (after one warm-up round)',
+    positiveCount('--rounds'),
+    3,
+  )
+  .option(
+    '--adapter-rows <n>',
+    'rows per measured write of a bulk path',
+    positiveCount('--adapter-rows'),
+    2000,
+  )
+  .option(
+    '--single-rows <n>',
+    'rows per measured write of a one-row path',
+    positiveCount('--single-rows'),
+    100,
+  )
   .option(
     '--jobs <n>',
     'valgrind processes at once (one per database, adapter and variant)',
-    count('--jobs'),
+    positiveCount('--jobs'),
     2,
   )
   .option(
@@ -68,26 +70,6 @@ const opts = new Command('bench:insert:instructions')
 const progress = (line: string) => {
   if (!opts.quiet) process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
 };
-
-/** One write path on one database: instructions per row per variant, and snowkey against the baselines. */
-export interface PathInstructions {
-  readonly dialect: BenchDialect;
-  readonly adapter: string;
-  readonly path: string;
-  readonly rowsPerWrite: number;
-  /** Median over the rounds, per variant: instructions per row, compilers left out. */
-  readonly perRow: Readonly<Record<Variant, number>>;
-  /** snowkey's median over hand-set's median, minus one, compilers left out. */
-  readonly vsHandSet: number;
-  /** The same from snowkey's fewest against hand-set's most, and from its most against hand-set's fewest. */
-  readonly vsHandSetRange: readonly [number, number];
-  /** {@link vsHandSet} with every instruction counted, the compilers' too. */
-  readonly vsHandSetAll: number;
-  readonly vsAutoincrement: number;
-  /** False where the ORM sends other statements for hand-set ids: there instructions do not compare. */
-  readonly sameStatements: boolean;
-  readonly rounds: readonly Readonly<Record<Variant, { total: number; compiling: number }>>[];
-}
 
 /** Runs instructions-child.ts under callgrind for one database and variant and returns its dumps. */
 async function measure(
@@ -181,42 +163,6 @@ function summarise(
   });
 }
 
-const DATABASE: Record<BenchDialect, string> = { postgres: 'PostgreSQL', mysql: 'MariaDB', sqlite: 'SQLite' };
-const pct = (ratio: number) => `${ratio >= 0 ? '+' : ''}${(ratio * 100).toFixed(1)}%`;
-const kilo = (n: number) => `${(n / 1000).toFixed(1)}k`;
-
-function table(results: readonly PathInstructions[]): string {
-  return markdownTable(
-    [
-      [
-        'database',
-        'adapter',
-        'write path',
-        'autoincrement',
-        'hand-set',
-        'snowkey',
-        'vs hand-set',
-        'range over rounds',
-        'all instructions',
-        'vs autoincrement',
-      ],
-      ...results.map((r) => [
-        DATABASE[r.dialect],
-        r.adapter,
-        r.path,
-        kilo(r.perRow.autoincrement),
-        kilo(r.perRow['hand-set']),
-        kilo(r.perRow.snowkey),
-        r.sameStatements ? pct(r.vsHandSet) : `${pct(r.vsHandSet)} (other SQL)`,
-        `${pct(r.vsHandSetRange[0])} .. ${pct(r.vsHandSetRange[1])}`,
-        pct(r.vsHandSetAll),
-        pct(r.vsAutoincrement),
-      ]),
-    ],
-    { align: ['l', 'l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r'] },
-  );
-}
-
 const adapters = new Map(
   await Promise.all(opts.adapters.map(async (name) => [name, await loadAdapterBench(name)] as const)),
 );
@@ -250,21 +196,12 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
-const within = results.filter((r) => r.sameStatements);
-const passing = within.filter((r) => r.vsHandSet <= 0.03);
 const command = `pnpm bench:insert:instructions ${process.argv.slice(2).join(' ')}`.trim();
 const report = `${[
   `Command: \`${command}\` (started ${started}, Node ${process.version})`,
   `### Instructions per row, ${opts.adapterRows.toLocaleString('en-US')} rows per bulk write, ${opts.singleRows} per one-row run, median of ${opts.rounds} rounds after a warm-up, one process per adapter and variant`,
-  table(results),
-  [
-    '```',
-    `snowkey within 3% of hand-set ids (instructions, compilers left out): ${passing.length} of ${within.length} write paths`,
-    ...within
-      .filter((r) => r.vsHandSet > 0.03)
-      .map((r) => `  above: ${DATABASE[r.dialect]} ${r.adapter} ${r.path} ${pct(r.vsHandSet)}`),
-    '```',
-  ].join('\n'),
+  instructionsTable(results),
+  ['```', ...instructionsGoal(results), '```'].join('\n'),
 ].join('\n\n')}\n`;
 process.stdout.write(report);
 mkdirSync(opts.out, { recursive: true });

@@ -1,11 +1,10 @@
 import { markdownTable } from 'markdown-table';
 import type { PathResult } from './adapter-overhead.js';
-import type { BenchDialect } from './bench-database.js';
+import type { Variant } from './adapters/adapter-bench.js';
+import { type BenchDialect, DATABASE_NAME } from './bench-database.js';
 import type { KeyKind } from './key-kinds.js';
 import type { LoadResult } from './raw-load.js';
 import { median } from './stats.js';
-
-const DATABASE: Record<BenchDialect, string> = { postgres: 'PostgreSQL', mysql: 'MariaDB', sqlite: 'SQLite' };
 
 /** One key kind's loads on one database, summarised over the rounds. */
 export interface KindSummary {
@@ -63,7 +62,7 @@ export function loadsTable(loads: readonly DialectLoads[]): string {
     return kinds.map((s) => {
       const size = s.bytes.data + s.bytes.index;
       return [
-        DATABASE[dialect],
+        DATABASE_NAME[dialect],
         s.kind,
         k(s.total),
         x(s.vsAutoincrement),
@@ -101,7 +100,7 @@ export function curveTable(loads: readonly DialectLoads[]): string {
   const tenths = loads[0]?.kinds[0]?.slices.length ?? 10;
   const head = ['database', 'key', ...Array.from({ length: tenths }, (_, s) => `${(s + 1) * 10}%`)];
   const rows = loads.flatMap(({ dialect, kinds }) =>
-    kinds.map((s) => [DATABASE[dialect], s.kind, ...s.slices.map(k)]),
+    kinds.map((s) => [DATABASE_NAME[dialect], s.kind, ...s.slices.map(k)]),
   );
   return markdownTable([head, ...rows], { align: ['l', 'l', ...Array(tenths).fill('r')] });
 }
@@ -123,7 +122,7 @@ export function overheadTable(results: readonly PathResult[]): string {
         'vs autoincrement, clock',
       ],
       ...results.map((r) => [
-        DATABASE[r.dialect],
+        DATABASE_NAME[r.dialect],
         r.adapter,
         r.path,
         k(r.rowsPerSecond.autoincrement),
@@ -152,11 +151,13 @@ export function goals(
     const v4 = kinds.find((s) => s.kind === 'uuidv4');
     if (snow && dialect !== 'sqlite') {
       lines.push(
-        `${verdict(snow.vsAutoincrement >= 0.95)}  ${DATABASE[dialect]}: snowkey keys >= 0.95x autoincrement at ${k(rows)} rows: ${x(snow.vsAutoincrement)}`,
+        `${verdict(snow.vsAutoincrement >= 0.95)}  ${DATABASE_NAME[dialect]}: snowkey keys >= 0.95x autoincrement at ${k(rows)} rows: ${x(snow.vsAutoincrement)}`,
       );
     }
     if (snow && v4) {
-      lines.push(`info  ${DATABASE[dialect]}: snowkey ${x(snow.total / v4.total)} UUIDv4 at ${k(rows)} rows`);
+      lines.push(
+        `info  ${DATABASE_NAME[dialect]}: snowkey ${x(snow.total / v4.total)} UUIDv4 at ${k(rows)} rows`,
+      );
     }
   }
   for (const r of results) {
@@ -165,14 +166,81 @@ export function goals(
     // they do not, only the clock compares them.
     lines.push(
       r.sameStatements
-        ? `${verdict(r.addedCpu <= 0.03)}  ${DATABASE[r.dialect]} ${r.adapter} ${r.path}: snowkey vs hand-set ids: added CPU ${pct(r.addedCpu)} of the insert's time (goal <= +3%); ${clock}`
-        : `${verdict(r.vsHandSet <= 0.03)}  ${DATABASE[r.dialect]} ${r.adapter} ${r.path}: snowkey vs hand-set ids (other SQL): ${clock} (goal <= +3%)`,
+        ? `${verdict(r.addedCpu <= 0.03)}  ${DATABASE_NAME[r.dialect]} ${r.adapter} ${r.path}: snowkey vs hand-set ids: added CPU ${pct(r.addedCpu)} of the insert's time (goal <= +3%); ${clock}`
+        : `${verdict(r.vsHandSet <= 0.03)}  ${DATABASE_NAME[r.dialect]} ${r.adapter} ${r.path}: snowkey vs hand-set ids (other SQL): ${clock} (goal <= +3%)`,
     );
     if (r.adapter === 'Knex' && r.path !== 'insert(1 row)' && r.dialect !== 'sqlite') {
       lines.push(
-        `${verdict(r.vsAutoincrement <= 0.1)}  ${DATABASE[r.dialect]} Knex ${r.path}: snowkey vs autoincrement ${pct(r.vsAutoincrement)} (goal <= +10%)`,
+        `${verdict(r.vsAutoincrement <= 0.1)}  ${DATABASE_NAME[r.dialect]} Knex ${r.path}: snowkey vs autoincrement ${pct(r.vsAutoincrement)} (goal <= +10%)`,
       );
     }
   }
   return lines;
+}
+
+/** One write path on one database: instructions per row per variant, and snowkey against the baselines. */
+export interface PathInstructions {
+  readonly dialect: BenchDialect;
+  readonly adapter: string;
+  readonly path: string;
+  readonly rowsPerWrite: number;
+  /** Median over the rounds, per variant: instructions per row, compilers left out. */
+  readonly perRow: Readonly<Record<Variant, number>>;
+  /** snowkey's median over hand-set's median, minus one, compilers left out. */
+  readonly vsHandSet: number;
+  /** The same from snowkey's fewest against hand-set's most, and from its most against hand-set's fewest. */
+  readonly vsHandSetRange: readonly [number, number];
+  /** {@link vsHandSet} with every instruction counted, the compilers' too. */
+  readonly vsHandSetAll: number;
+  readonly vsAutoincrement: number;
+  /** False where the ORM sends other statements for hand-set ids: there instructions do not compare. */
+  readonly sameStatements: boolean;
+  readonly rounds: readonly Readonly<Record<Variant, { total: number; compiling: number }>>[];
+}
+
+const kilo = (n: number) => `${(n / 1000).toFixed(1)}k`;
+
+/** The instruction counts: per row for each variant, and snowkey against the baselines. */
+export function instructionsTable(results: readonly PathInstructions[]): string {
+  return markdownTable(
+    [
+      [
+        'database',
+        'adapter',
+        'write path',
+        'autoincrement',
+        'hand-set',
+        'snowkey',
+        'vs hand-set',
+        'range over rounds',
+        'all instructions',
+        'vs autoincrement',
+      ],
+      ...results.map((r) => [
+        DATABASE_NAME[r.dialect],
+        r.adapter,
+        r.path,
+        kilo(r.perRow.autoincrement),
+        kilo(r.perRow['hand-set']),
+        kilo(r.perRow.snowkey),
+        r.sameStatements ? pct(r.vsHandSet) : `${pct(r.vsHandSet)} (other SQL)`,
+        `${pct(r.vsHandSetRange[0])} .. ${pct(r.vsHandSetRange[1])}`,
+        pct(r.vsHandSetAll),
+        pct(r.vsAutoincrement),
+      ]),
+    ],
+    { align: ['l', 'l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r'] },
+  );
+}
+
+/** The goal line of the instruction counts: which same-SQL paths are within 3% of hand-set ids. */
+export function instructionsGoal(results: readonly PathInstructions[]): string[] {
+  const within = results.filter((r) => r.sameStatements);
+  const passing = within.filter((r) => r.vsHandSet <= 0.03);
+  return [
+    `snowkey within 3% of hand-set ids (instructions, compilers left out): ${passing.length} of ${within.length} write paths`,
+    ...within
+      .filter((r) => r.vsHandSet > 0.03)
+      .map((r) => `  above: ${DATABASE_NAME[r.dialect]} ${r.adapter} ${r.path} ${pct(r.vsHandSet)}`),
+  ];
 }
