@@ -1,30 +1,34 @@
 // Run by instructions.bench.ts under `valgrind --tool=callgrind`, never on its own: opens one
 // bench database and each adapter on it in one variant (autoincrement, hand-set or snowkey; one
 // process per variant, so no variant's objects reach the JIT's view of another's code, as in an
-// application, which uses one), writes through each write path a warm-up round and then the
-// measured rounds, and asks callgrind (through vgdb) to dump its instruction count after each
-// write. The dump's name says what ran: `<adapter>.<path index>.<round>` (round -1 is the warm-up).
-// A full garbage collection before each write, dumped apart as `gc`, starts every write from the
-// same clean heap, so each pays for the collections its own garbage causes.
-//   node --single-threaded --expose-gc --conditions=dev-source --import tsx \
-//     bench/insert/instructions-child.ts <dialect> <variant> <adapter,adapter...> <rounds> <bulk rows> <single rows>
+// application, which uses one), writes through each write path the warm-up rounds with callgrind's
+// instrumentation off (so they cost a third of the time), then the measured rounds with it on,
+// and asks callgrind (through vgdb) to dump its instruction count after each measured write. The
+// dump's name says what ran: `<adapter>.<path index>.<round>`; the one before them, `warm-up`,
+// holds the switch back on.
+// No collection is forced between writes: a full collection clears the weak references V8's
+// optimized code holds (the previous write's shapes), so every write ran deoptimized code and
+// recompiled it (a forced gc() before each write made Knex's writes 25% dearer and left 34-134M
+// instructions of compiling in every round). The collections each write's garbage causes fall
+// where V8 puts them, so a variant is judged on the sum of its rounds, not on one.
+//   node --single-threaded --conditions=dev-source --import tsx bench/insert/instructions-child.ts \
+//     <dialect> <variant> <adapter,adapter...> <warm-up rounds> <rounds> <bulk rows> <single rows>
 import { execFileSync } from 'node:child_process';
 import { Snowflake } from '@snowkey/core';
 import { resetAdapterTables } from './adapter-tables.js';
-import { VARIANT_TABLE, type Variant } from './adapters/adapter-bench.js';
+import { VARIANT_TABLE, type Variant, type WritePath } from './adapters/adapter-bench.js';
 import { loadAdapterBench } from './adapters/index.js';
 import { type BenchDialect, openBenchDatabase } from './bench-database.js';
 import { benchRows } from './payload.js';
 
-const [dialect, variantArg, adapterList, roundsArg, bulkArg, singleArg] = process.argv.slice(2);
+const [dialect, variantArg, adapterList, warmupArg, roundsArg, bulkArg, singleArg] = process.argv.slice(2);
 const variant = variantArg as Variant;
+const warmup = Number(warmupArg);
 const rounds = Number(roundsArg);
-const collect = (globalThis as { gc?: () => void }).gc;
-if (!collect) throw new Error('run with --expose-gc');
 
-/** Ends callgrind's current count here and starts the next: the instructions since the last dump. */
-function dump(label: string): void {
-  execFileSync('vgdb', [`--pid=${process.pid}`, 'dump', label], { stdio: 'ignore' });
+/** Sends callgrind a monitor command (`dump <label>`, `instrumentation on|off`) through vgdb. */
+function callgrind(...command: string[]): void {
+  execFileSync('vgdb', [`--pid=${process.pid}`, ...command], { stdio: 'ignore' });
 }
 
 const db = await openBenchDatabase(dialect as BenchDialect);
@@ -35,17 +39,22 @@ try {
   for (const name of adapterList!.split(',')) {
     const adapter = await loadAdapterBench(name);
     const session = await adapter.open(db, variant, new Snowflake({ workerId: 4 }));
+    const write = async (path: WritePath, count: number) => {
+      offset += 1_000_000;
+      const rows = benchRows(count, offset);
+      await session.write(path, rows);
+      written += rows.length;
+    };
     for (const [index, path] of adapter.paths.entries()) {
       if (path.dialects && !path.dialects.includes(dialect as BenchDialect)) continue;
       const count = path.rowsPerCall === 1 ? Number(singleArg) : Number(bulkArg);
-      for (let round = -1; round < rounds; round++) {
-        offset += 1_000_000;
-        const rows = benchRows(count, offset);
-        collect();
-        dump('gc');
-        await session.write(path, rows);
-        dump(`${name}.${index}.${round}`);
-        written += rows.length;
+      callgrind('instrumentation', 'off');
+      for (let round = 0; round < warmup; round++) await write(path, count);
+      callgrind('instrumentation', 'on');
+      callgrind('dump', 'warm-up');
+      for (let round = 0; round < rounds; round++) {
+        await write(path, count);
+        callgrind('dump', `${name}.${index}.${round}`);
       }
     }
     await session.close();

@@ -17,7 +17,7 @@ import { type Dump, readDumps } from './callgrind-dumps.js';
 import { instructionsChart, renderSvg } from './charts.js';
 import { listOf, positiveCount } from './cli-options.js';
 import { instructionsGoal, instructionsTable, type PathInstructions } from './report.js';
-import { median } from './stats.js';
+import { extent, sum } from './stats.js';
 
 const opts = new Command('bench:insert:instructions')
   .description('count the instructions each adapter adds to an insert, under valgrind (callgrind)')
@@ -26,11 +26,12 @@ const opts = new Command('bench:insert:instructions')
   ])
   .option('--adapters <list>', `ORMs: ${ADAPTER_NAMES.join(',')}`, listOf(ADAPTER_NAMES), [...ADAPTER_NAMES])
   .option(
-    '--rounds <n>',
-    'measured rounds per write path (after one warm-up round)',
-    positiveCount('--rounds'),
-    3,
+    '--warmup <n>',
+    'warm-up rounds per write path, run with the count off so V8 has compiled what it will',
+    positiveCount('--warmup'),
+    5,
   )
+  .option('--rounds <n>', 'measured rounds per write path, summed', positiveCount('--rounds'), 5)
   .option(
     '--adapter-rows <n>',
     'rows per measured write of a bulk path',
@@ -59,6 +60,7 @@ const opts = new Command('bench:insert:instructions')
   .opts<{
     dialects: BenchDialect[];
     adapters: string[];
+    warmup: number;
     rounds: number;
     adapterRows: number;
     singleRows: number;
@@ -83,9 +85,8 @@ async function measure(
     `--callgrind-out-file=${join(dir, 'cg.%p')}`,
     process.execPath,
     // One thread for V8's compilers and collector, so their work lands in the write that asked
-    // for it; --expose-gc for the collection before each write.
+    // for it.
     '--single-threaded',
-    '--expose-gc',
     '--conditions=dev-source',
     '--import',
     'tsx',
@@ -93,6 +94,7 @@ async function measure(
     dialect,
     variant,
     adapter,
+    String(opts.warmup),
     String(opts.rounds),
     String(opts.adapterRows),
     String(opts.singleRows),
@@ -117,12 +119,12 @@ function summarise(
   dialect: BenchDialect,
   dumps: Readonly<Record<Variant, readonly Dump[]>>,
 ): PathInstructions[] {
-  // label: <adapter>.<path index>.<round>; round -1 is the warm-up
+  // label: <adapter>.<path index>.<round>; `warm-up` ends the count of the switch back on
   const byPath = new Map<string, Record<Variant, Dump[]>>();
   for (const variant of VARIANTS) {
     for (const d of dumps[variant]) {
       const [adapter, index, round] = d.label.split('.');
-      if (round === undefined || Number(round) < 0) continue;
+      if (round === undefined) continue;
       const key = `${adapter}.${index}`;
       const entry = byPath.get(key) ?? { autoincrement: [], 'hand-set': [], snowkey: [] };
       byPath.set(key, entry);
@@ -149,14 +151,13 @@ function summarise(
       adapter: adapter.name,
       path: path.name,
       rowsPerWrite,
-      perRow: Object.fromEntries(VARIANTS.map((v) => [v, median(run(v)) / rowsPerWrite])) as Record<
-        Variant,
-        number
-      >,
-      vsHandSet: median(snow) / median(hand) - 1,
-      vsHandSetRange: [Math.min(...snow) / Math.max(...hand) - 1, Math.max(...snow) / Math.min(...hand) - 1],
-      vsHandSetAll: median(all('snowkey')) / median(all('hand-set')) - 1,
-      vsAutoincrement: median(snow) / median(run('autoincrement')) - 1,
+      perRow: Object.fromEntries(
+        VARIANTS.map((v) => [v, sum(run(v)) / (rowsPerWrite * rounds.length)]),
+      ) as Record<Variant, number>,
+      vsHandSet: sum(snow) / sum(hand) - 1,
+      vsHandSetRange: extent(snow.map((s, r) => s / hand[r]! - 1)),
+      vsHandSetAll: sum(all('snowkey')) / sum(all('hand-set')) - 1,
+      vsAutoincrement: sum(snow) / sum(run('autoincrement')) - 1,
       sameStatements: path.sameStatements !== false,
       rounds,
     };
@@ -199,7 +200,7 @@ try {
 const command = `pnpm bench:insert:instructions ${process.argv.slice(2).join(' ')}`.trim();
 const report = `${[
   `Command: \`${command}\` (started ${started}, Node ${process.version})`,
-  `### Instructions per row, ${opts.adapterRows.toLocaleString('en-US')} rows per bulk write, ${opts.singleRows} per one-row run, median of ${opts.rounds} rounds after a warm-up, one process per adapter and variant`,
+  `### Instructions per row, ${opts.adapterRows.toLocaleString('en-US')} rows per bulk write, ${opts.singleRows} per one-row run, sum of ${opts.rounds} rounds after ${opts.warmup} warm-up rounds, one process per adapter and variant`,
   instructionsTable(results),
   ['```', ...instructionsGoal(results), '```'].join('\n'),
 ].join('\n\n')}\n`;

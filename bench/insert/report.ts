@@ -184,11 +184,11 @@ export interface PathInstructions {
   readonly adapter: string;
   readonly path: string;
   readonly rowsPerWrite: number;
-  /** Median over the rounds, per variant: instructions per row, compilers left out. */
+  /** Mean over the rounds (their sum over the rows), per variant: instructions per row, compilers left out. */
   readonly perRow: Readonly<Record<Variant, number>>;
-  /** snowkey's median over hand-set's median, minus one, compilers left out. */
+  /** snowkey's sum over the rounds against hand-set's, minus one, compilers left out. */
   readonly vsHandSet: number;
-  /** The same from snowkey's fewest against hand-set's most, and from its most against hand-set's fewest. */
+  /** The lowest and highest of the same, round by round (round r of snowkey against round r of hand-set). */
   readonly vsHandSetRange: readonly [number, number];
   /** {@link vsHandSet} with every instruction counted, the compilers' too. */
   readonly vsHandSetAll: number;

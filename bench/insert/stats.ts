@@ -14,3 +14,16 @@ export function quantile(values: readonly number[], q: number): number {
   const lo = Math.floor(at);
   return s[lo]! + (s[Math.min(lo + 1, s.length - 1)]! - s[lo]!) * (at - lo);
 }
+
+/** The sum of a few numbers. */
+export function sum(values: readonly number[]): number {
+  let total = 0;
+  for (const v of values) total += v;
+  return total;
+}
+
+/** The smallest and the largest of a few numbers. */
+export function extent(values: readonly number[]): [number, number] {
+  if (values.length === 0) throw new RangeError('extent of no values');
+  return [Math.min(...values), Math.max(...values)];
+}
