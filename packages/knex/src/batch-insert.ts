@@ -1,7 +1,7 @@
+import type { Knex } from 'knex';
 import type { Row } from './fill-ids.js';
 import type { InsertTarget } from './insert-query.js';
 import { PendingInsert } from './pending-insert.js';
-import { runInTransaction } from './transaction.js';
 
 /**
  * Knex's `batchInsert` with ids assigned: the rows are inserted `chunkSize` at a time in one
@@ -23,13 +23,13 @@ export class SnowkeyBatchInsert<Out> extends PendingInsert<Out> {
     this.#chunkSize = chunkSize;
   }
 
-  protected async execute(): Promise<readonly Row[]> {
+  protected execute(): Promise<readonly Row[]> {
     const { knex, table } = this.#target;
-    // Every chunk in one transaction, so a failing chunk keeps none; a helper bound to a
-    // transaction runs its batches there, not in a nested one.
-    await runInTransaction(knex, this.transaction, (trx) =>
-      knex.batchInsert(table, this.filledRows as Row[], this.#chunkSize).transacting(trx),
-    );
-    return this.filledRows;
+    // Knex runs every chunk in one transaction, so a failing chunk keeps none: its own, or the
+    // one the helper is bound to, never a nested one.
+    const batch = knex.batchInsert(table, this.filledRows as Row[], this.#chunkSize);
+    const trx = this.transaction ?? (knex.isTransaction ? (knex as Knex.Transaction) : undefined);
+    if (trx) batch.transacting(trx);
+    return batch.then(() => this.filledRows);
   }
 }

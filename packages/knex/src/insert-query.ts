@@ -82,13 +82,10 @@ export class SnowkeyInsert<Out> extends PendingInsert<Out> {
     return this.#builder(this.transaction ?? this.#target.knex).toSQL();
   }
 
-  protected async execute(): Promise<readonly Row[]> {
+  protected execute(): Promise<readonly Row[]> {
     const { knex, table, idColumns } = this.#target;
     const conflict = this.#conflict;
-    if (!conflict) {
-      await this.#builder(this.transaction ?? knex);
-      return this.filledRows;
-    }
+    if (!conflict) return this.#builder(this.transaction ?? knex).then(() => this.filledRows);
     // The INSERT and the read-back share a transaction, so the ids read are the ones it stored.
     return runInTransaction(knex, this.transaction, async (trx) => {
       await this.#builder(trx);

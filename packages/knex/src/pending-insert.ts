@@ -68,11 +68,19 @@ export abstract class PendingInsert<Out> implements PromiseLike<Out[]> {
     return this.#trx;
   }
 
-  /** Runs the INSERT of {@link filledRows} (never empty); resolves to the rows as stored. */
+  /**
+   * Runs the INSERT of {@link filledRows} (never empty); resolves to the rows as stored. May throw
+   * instead of rejecting: the caller turns that into a rejection.
+   */
   protected abstract execute(): Promise<readonly Row[]>;
 
-  async #start(): Promise<Out[]> {
-    if (this.filledRows.length === 0) return [];
-    return (await this.execute()) as unknown as Out[];
+  // Not async: the INSERT's own promise is the one awaited, with no extra layer per call.
+  #start(): Promise<Out[]> {
+    if (this.filledRows.length === 0) return Promise.resolve([]);
+    try {
+      return this.execute() as Promise<unknown> as Promise<Out[]>;
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 }
