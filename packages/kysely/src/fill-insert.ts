@@ -24,6 +24,8 @@ import type { ResolvedOptions } from './options.js';
  */
 export class IdFillingTransformer extends OperationNodeTransformer {
   readonly #options: ResolvedOptions;
+  /** The column node of each snowflake column, built once: nodes are immutable, so one serves every query. */
+  readonly #columnNodes = new Map<string, ColumnNode>();
 
   constructor(options: ResolvedOptions) {
     super();
@@ -39,8 +41,17 @@ export class IdFillingTransformer extends OperationNodeTransformer {
     const table = tableName(node.into);
     const idColumns = table === undefined ? undefined : this.#options.tables.get(table);
     if (table === undefined || idColumns === undefined) return node;
-    return fillInsert(this.#options, table, idColumns, node);
+    return fillInsert(this.#options, table, idColumns, node, this.#columnNode);
   }
+
+  readonly #columnNode = (column: string): ColumnNode => {
+    let columnNode = this.#columnNodes.get(column);
+    if (!columnNode) {
+      columnNode = ColumnNode.create(column);
+      this.#columnNodes.set(column, columnNode);
+    }
+    return columnNode;
+  };
 }
 
 /** `schema.table` or `table`, as the tables option names it. */
@@ -57,20 +68,29 @@ function fillInsert(
   table: string,
   idColumns: readonly string[],
   node: InsertQueryNode,
+  columnNode: (column: string) => ColumnNode,
 ): InsertQueryNode {
-  const names = (node.columns ?? []).map((c) => c.column.name);
+  const columns = node.columns ?? NO_COLUMNS;
   if (node.values === undefined) {
     if (!node.defaultValues) return node;
     // `defaultValues()` inserts one row: it becomes that row with its ids, the rest still defaulted.
     const ids = takeIds(options.generator, idColumns.length);
     return InsertQueryNode.cloneWith(node, {
-      columns: idColumns.map(ColumnNode.create),
-      values: ValuesNode.create([PrimitiveValueListNode.create(ids)]),
+      columns: idColumns.map(columnNode),
+      values: valuesNode([primitiveValueList(ids)]),
       defaultValues: false,
     });
   }
+  const width = idColumns.length;
+  // Where each snowflake column is in the column list; -1 where no row names it.
+  const indexes: number[] = new Array(width);
+  let addedCount = 0;
+  for (let c = 0; c < width; c++) {
+    indexes[c] = columnIndex(columns, idColumns[c]!);
+    if (indexes[c] === -1) addedCount++;
+  }
   if (!ValuesNode.is(node.values)) {
-    const missing = idColumns.find((c) => !names.includes(c));
+    const missing = addedCount === 0 ? undefined : idColumns[indexes.indexOf(-1)]!;
     if (missing === undefined) return node; // INSERT ... SELECT that selects the ids itself
     throw new UnfillableInsertError(
       table,
@@ -79,64 +99,85 @@ function fillInsert(
     );
   }
   const rows = node.values.values;
-  const width = idColumns.length;
-  const indexes = idColumns.map((column) => names.indexOf(column));
-  // The id columns no row names: added after the named columns, in this order.
-  const added = idColumns.filter((_, c) => indexes[c] === -1);
   // First every caller value is checked (a refusal takes no id), then the ids are taken at once.
   // A column no row names is left out of every row (the rule's first case: each row gets an id
   // there, added below). Slots are row * width + column: plain numbers, no allocation per row.
   const slots: number[] = [];
-  for (let c = 0; c < width; c++) {
-    const column = idColumns[c]!;
-    if (indexes[c] === -1) continue;
-    for (let r = 0; r < rows.length; r++) {
-      const value = callerValue(rows[r]!, indexes[c]!, table, column, rows.length, r);
-      if (callerIdAction(value, () => argumentName(table, column, rows.length, r)) === 'generate') {
-        slots.push(r * width + c);
+  if (addedCount < width) {
+    for (let c = 0; c < width; c++) {
+      const column = idColumns[c]!;
+      if (indexes[c] === -1) continue;
+      for (let r = 0; r < rows.length; r++) {
+        const value = callerValue(rows[r]!, indexes[c]!, table, column, rows.length, r);
+        if (callerIdAction(value, () => argumentName(table, column, rows.length, r)) === 'generate') {
+          slots.push(r * width + c);
+        }
       }
     }
   }
-  const generated = added.length * rows.length + slots.length;
+  const generated = addedCount * rows.length + slots.length;
   if (generated === 0) return node;
   const ids = takeIds(options.generator, generated);
-  // Ids of the added columns first, row by row, then those of the named columns' empty slots (a
-  // slot is only ever in a named column, at that column's own place).
+  // The id columns no row names, added after the named columns in this order: their ids come first,
+  // row by row, then those of the named columns' empty slots (a slot is only ever in a named
+  // column, at that column's own place).
+  const named = columns.length;
   let next = 0;
-  const filled: unknown[][] = new Array(rows.length);
+  const filled: OperationNode[] = new Array(rows.length);
   for (let r = 0; r < rows.length; r++) {
-    const values = rows[r]!.values;
-    const copy: unknown[] = new Array(names.length + added.length);
+    const row = rows[r]!;
+    const values = row.values;
+    const copy: unknown[] = new Array(named + addedCount);
     for (let i = 0; i < values.length; i++) copy[i] = values[i];
-    for (let a = 0; a < added.length; a++) copy[names.length + a] = ids[next++];
-    filled[r] = copy;
+    for (let c = 0, a = named; c < width; c++) if (indexes[c] === -1) copy[a++] = ids[next++];
+    filled[r] = PrimitiveValueListNode.is(row) ? primitiveValueList(copy) : valueList(copy);
   }
   for (let k = 0; k < slots.length; k++) {
-    const r = (slots[k]! / width) | 0;
-    filled[r]![indexes[slots[k]! % width]!] = ids[next++];
+    const slot = slots[k]!;
+    const r = (slot / width) | 0;
+    const id = ids[next++]!;
+    const row = filled[r] as Row;
+    (row.values as unknown[])[indexes[slot % width]!] = ValueListNode.is(row) ? ValueNode.create(id) : id;
   }
-  return InsertQueryNode.cloneWith(node, {
-    columns: [...(node.columns ?? []), ...added.map(ColumnNode.create)],
-    values: ValuesNode.create(
-      rows.map((row, r) => {
-        // Not PrimitiveValueListNode.create, which copies and freezes each row's list: these nodes
-        // live only until Kysely compiles this query (the builder keeps its own tree), and the copy
-        // and freeze cost more than the rest of the fill.
-        if (PrimitiveValueListNode.is(row)) return primitiveValueList(filled[r]!);
-        const values = filled[r]!;
-        // A value list holds nodes (Kysely gives a row that leaves a column out a default node
-        // there): each id becomes a value node.
-        for (let i = 0; i < values.length; i++) {
-          const v = values[i];
-          if (typeof v === 'bigint') values[i] = ValueNode.create(v);
-        }
-        return ValueListNode.create(values as OperationNode[]);
-      }),
-    ),
-  });
+  let allColumns = columns;
+  if (addedCount > 0) {
+    const list: ColumnNode[] = columns.slice();
+    for (let c = 0; c < width; c++) if (indexes[c] === -1) list.push(columnNode(idColumns[c]!));
+    allColumns = list;
+  }
+  return InsertQueryNode.cloneWith(node, { columns: allColumns, values: valuesNode(filled) });
 }
 
-/** A row of plain values, built once here (see the call). */
+const NO_COLUMNS: readonly ColumnNode[] = [];
+
+/** Where `column` is in the INSERT's column list, or -1. */
+function columnIndex(columns: readonly ColumnNode[], column: string): number {
+  for (let i = 0; i < columns.length; i++) if (columns[i]!.column.name === column) return i;
+  return -1;
+}
+
+// The nodes below are built here without Kysely's `create`, which copies and freezes each list:
+// they live only until Kysely compiles this query (the builder keeps its own tree), and the copies
+// and freezes cost more than the rest of the fill.
+
+/** The VALUES of the filled rows. */
+function valuesNode(rows: readonly OperationNode[]): ValuesNode {
+  return { kind: 'ValuesNode', values: rows as ValuesNode['values'] };
+}
+
+/**
+ * A row of value nodes (Kysely gives a row that leaves a column out a default node there): each
+ * added id becomes a value node.
+ */
+function valueList(values: unknown[]): ValueListNode {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (typeof v === 'bigint') values[i] = ValueNode.create(v);
+  }
+  return { kind: 'ValueListNode', values: values as OperationNode[] };
+}
+
+/** A row of plain values. */
 function primitiveValueList(values: readonly unknown[]): PrimitiveValueListNode {
   return { kind: 'PrimitiveValueListNode', values };
 }
