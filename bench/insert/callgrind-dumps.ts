@@ -10,6 +10,17 @@ import { join } from 'node:path';
 const COMPILING =
   /v8::internal::(compiler|maglev|baseline|interpreter)::|v8::internal::(Compiler|Parser|ParserBase|PreParser|Scanner|Zone|AccountingAllocator|DeclarationScope|OptimizedCompilationInfo|TurbofanCompilationJob)\b/;
 
+/**
+ * V8's full (mark-compact) collections: marking, incremental marking steps, sweeping, evacuation.
+ * One costs what everything alive in the process costs to walk (the ORM's metadata, every module
+ * loaded), some tens of millions of instructions here, and it runs when the old generation
+ * crosses a limit, which one write crosses and the next does not: over a few rounds it lands in
+ * one variant and not the other. Counted apart; the scavenges of the young generation, which grow
+ * with the garbage a write leaves, stay in.
+ */
+const COLLECTING =
+  /v8::internal::(MarkCompact|MainMarkingVisitor|MarkingVisitorBase|MarkingBarrier|MarkingWorklist|IncrementalMarking|ConcurrentMarking|Sweeper|Evacuat|FullEvacuator|PointersUpdatingVisitor|RecordMigratedSlotVisitor|LiveObjectRange|RememberedSetUpdatingItem|InternalizedStringTableCleaner|ExternalStringTableCleaner)/;
+
 /** One callgrind dump: the instructions between two `dump` requests, by what ran them. */
 export interface Dump {
   /** The name the dump was requested with (`vgdb ... dump <label>`). */
@@ -18,6 +29,8 @@ export interface Dump {
   readonly total: number;
   /** Those in V8's compilers, parser and bytecode generator ({@link COMPILING}). */
   readonly compiling: number;
+  /** Those in V8's full collections ({@link COLLECTING}). */
+  readonly collecting: number;
 }
 
 /**
@@ -40,8 +53,10 @@ function parseDump(text: string, names: Map<string, string>): Dump {
   let label = '';
   let fn = '';
   let compilingFn = false;
+  let collectingFn = false;
   let total = 0;
   let compiling = 0;
+  let collecting = 0;
   let callCost = false;
   for (const line of text.split('\n')) {
     const first = line.charCodeAt(0);
@@ -56,6 +71,7 @@ function parseDump(text: string, names: Map<string, string>): Dump {
       if (!Number.isFinite(ir)) continue;
       total += ir;
       if (compilingFn) compiling += ir;
+      else if (collectingFn) collecting += ir;
     } else if (line.startsWith('fn=')) {
       const m = NAMED.exec(line);
       if (m) {
@@ -63,6 +79,7 @@ function parseDump(text: string, names: Map<string, string>): Dump {
         fn = names.get(m[1]!) ?? '';
       } else fn = line.slice(3);
       compilingFn = COMPILING.test(fn);
+      collectingFn = COLLECTING.test(fn);
     } else if (line.startsWith('cfn=')) {
       const m = NAMED.exec(line);
       if (m?.[2] !== undefined) names.set(m[1]!, m[2]);
@@ -70,5 +87,5 @@ function parseDump(text: string, names: Map<string, string>): Dump {
     else if (line.startsWith('desc: Trigger: dump '))
       label = line.slice('desc: Trigger: dump '.length).trim();
   }
-  return { label, total, compiling };
+  return { label, total, compiling, collecting };
 }

@@ -21,7 +21,7 @@ desc: Trigger: dump a.0.hand-set.0
 
 positions: line
 events: Ir
-summary: 1111
+summary: 1511
 
 ob=(1) /usr/bin/node
 fl=(1) ???
@@ -35,8 +35,10 @@ fn=(2)
 0 900
 fn=(3) v8::internal::Heap::CollectGarbage(v8::internal::AllocationSpace)
 * 61
+fn=(5) v8::internal::Sweeper::RawSweep(v8::internal::Page*, v8::internal::FreeSpaceTreatmentMode, v8::internal::Sweeper::SweepingMode)
+0 400
 
-totals: 1111
+totals: 1511
 `;
 const second = `version: 1
 pid: 77
@@ -51,16 +53,20 @@ fn=(2)
 0 30
 fn=(4) v8::internal::maglev::MaglevGraphBuilder::Build()
 0 7
+fn=(6) void v8::internal::MarkingVisitorBase<v8::internal::MainMarkingVisitor<v8::internal::MarkingState>, v8::internal::MarkingState>::ProcessStrongHeapObject()
+0 20
+fn=(5)
+0 3
 
-totals: 237
+totals: 260
 `;
 
-test('GIVEN the dumps of one process THEN each counts its own cost lines once, names carried from earlier dumps, with the compilers apart', () => {
+test('GIVEN the dumps of one process THEN each counts its own cost lines once, names carried from earlier dumps, with the compilers and the full collections apart', () => {
   writeFileSync(join(dir, 'cg.77.2'), second);
   writeFileSync(join(dir, 'cg.77.1'), first);
   writeFileSync(join(dir, 'cg.78.1'), second.replace('dump a.0', 'dump other'));
   expect(readDumps(dir, 77)).toEqual([
-    { label: 'a.0.hand-set.0', total: 100 + 50 + 900 + 61, compiling: 900 },
-    { label: 'a.0.snowkey.0', total: 237, compiling: 37 },
+    { label: 'a.0.hand-set.0', total: 100 + 50 + 900 + 61 + 400, compiling: 900, collecting: 400 },
+    { label: 'a.0.snowkey.0', total: 260, compiling: 37, collecting: 23 },
   ]);
 });
