@@ -95,7 +95,7 @@ export function overheadChart(results: readonly PathResult[]): vl.TopLevelSpec {
 
 /**
  * What each adapter adds, counted in instructions: per write path, snowkey's instructions per row
- * against hand-set ids in the same ORM, one panel per database (compilers and full collections left out; paths whose
+ * against hand-set ids in the same ORM, one panel per database (compilers and garbage collector left out; paths whose
  * hand-set variant sends other SQL are left out too).
  */
 export function instructionsChart(

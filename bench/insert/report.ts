@@ -184,13 +184,13 @@ export interface PathInstructions {
   readonly adapter: string;
   readonly path: string;
   readonly rowsPerWrite: number;
-  /** Mean over the rounds (their sum over the rows), per variant: instructions per row, compilers and full collections left out. */
+  /** Mean over the rounds (their sum over the rows), per variant: instructions per row, compilers and garbage collector left out. */
   readonly perRow: Readonly<Record<Variant, number>>;
-  /** snowkey's sum over the rounds against hand-set's, minus one, compilers and full collections left out. */
+  /** snowkey's sum over the rounds against hand-set's, minus one, compilers and garbage collector left out. */
   readonly vsHandSet: number;
   /** The lowest and highest of the same, round by round (round r of snowkey against round r of hand-set). */
   readonly vsHandSetRange: readonly [number, number];
-  /** {@link vsHandSet} with every instruction counted, the compilers' and full collections' too. */
+  /** {@link vsHandSet} with every instruction counted, the compilers' and the garbage collector's too. */
   readonly vsHandSetAll: number;
   readonly vsAutoincrement: number;
   /** False where the ORM sends other statements for hand-set ids: there instructions do not compare. */
@@ -240,7 +240,7 @@ export function instructionsGoal(results: readonly PathInstructions[]): string[]
   const within = results.filter((r) => r.sameStatements);
   const passing = within.filter((r) => r.vsHandSet <= 0.03);
   return [
-    `snowkey within 3% of hand-set ids (instructions, compilers and full collections left out): ${passing.length} of ${within.length} write paths`,
+    `snowkey within 3% of hand-set ids (instructions, compilers and garbage collector left out): ${passing.length} of ${within.length} write paths`,
     ...within
       .filter((r) => r.vsHandSet > 0.03)
       .map((r) => `  above: ${DATABASE_NAME[r.dialect]} ${r.adapter} ${r.path} ${pct(r.vsHandSet)}`),

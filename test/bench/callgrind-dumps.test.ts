@@ -61,7 +61,7 @@ fn=(5)
 totals: 260
 `;
 
-test('GIVEN the dumps of one process THEN each counts its own cost lines once, names carried from earlier dumps, with the compilers and the full collections apart', () => {
+test('GIVEN the dumps of one process THEN each counts its own cost lines once, names carried from earlier dumps, with the compilers and the collector apart', () => {
   writeFileSync(join(dir, 'cg.77.2'), second);
   writeFileSync(join(dir, 'cg.77.1'), first);
   writeFileSync(join(dir, 'cg.78.1'), second.replace('dump a.0', 'dump other'));
