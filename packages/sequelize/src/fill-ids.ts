@@ -29,8 +29,11 @@ export function fillIds(generator: IdGenerator, instances: readonly Model[]): vo
   }
   const ids = takeIds(generator, targets.length);
   for (let k = 0; k < targets.length; k++) {
-    // `set`, not `setDataValue`: the attribute is marked changed, so a `fields` list keeps it.
-    targets[k]!.set(names[k]!, ids[k]);
+    // The value as is (what `set` would compare, sanitize and hand to a setter is an id core has
+    // just made), marked changed as `set` marks it, so a `fields` list keeps it.
+    const instance = targets[k]!;
+    instance.setDataValue(names[k]!, ids[k]);
+    instance.changed(names[k]! as keyof Model, true);
   }
 }
 
