@@ -1,6 +1,7 @@
 import type { BenchDatabase } from './bench-database.js';
 import { createTableSql, type KeyKind, keySource, PAYLOAD_COLUMNS } from './key-kinds.js';
 import { loadRow } from './payload.js';
+import { sum } from './stats.js';
 
 /** One load of `rows` rows into one kind's table, timed per tenth of the load. */
 export interface LoadResult {
@@ -68,7 +69,7 @@ export async function rawLoad(
     results.push({
       kind,
       slices: t.map((sec, s) => (bounds[s + 1]! - bounds[s]!) / sec),
-      total: options.rows / t.reduce((a, b) => a + b, 0),
+      total: options.rows / sum(t),
       bytes: await db.tableBytes(tables.get(kind)!),
     });
   }

@@ -1,7 +1,7 @@
-import type { Knex } from 'knex';
 import type { Row } from './fill-ids.js';
 import type { InsertTarget } from './insert-query.js';
 import { PendingInsert } from './pending-insert.js';
+import { boundTransaction } from './transaction.js';
 
 /**
  * Knex's `batchInsert` with ids assigned: the rows are inserted `chunkSize` at a time in one
@@ -28,7 +28,7 @@ export class SnowkeyBatchInsert<Out> extends PendingInsert<Out> {
     // Knex runs every chunk in one transaction, so a failing chunk keeps none: its own, or the
     // one the helper is bound to, never a nested one.
     const batch = knex.batchInsert(table, this.filledRows as Row[], this.#chunkSize);
-    const trx = this.transaction ?? (knex.isTransaction ? (knex as Knex.Transaction) : undefined);
+    const trx = boundTransaction(knex, this.transaction);
     if (trx) batch.transacting(trx);
     return batch.then(() => this.filledRows);
   }

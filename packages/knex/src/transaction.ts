@@ -1,7 +1,15 @@
 import type { Knex } from 'knex';
 
+/** The transaction a query runs in: `trx` when one is given, `knex` when it is one, else none. */
+export function boundTransaction(
+  knex: Knex,
+  trx: Knex.Transaction | undefined,
+): Knex.Transaction | undefined {
+  return trx ?? (knex.isTransaction ? (knex as Knex.Transaction) : undefined);
+}
+
 /**
- * Runs `work` in `trx` when one is given or `knex` already is a transaction, else in a new
+ * Runs `work` in the transaction the query is bound to ({@link boundTransaction}), or else in a new
  * transaction on `knex` that commits when `work` resolves and rolls back when it throws.
  */
 export function runInTransaction<T>(
@@ -9,7 +17,6 @@ export function runInTransaction<T>(
   trx: Knex.Transaction | undefined,
   work: (trx: Knex.Transaction) => Promise<T>,
 ): Promise<T> {
-  if (trx) return work(trx);
-  if (knex.isTransaction) return work(knex as Knex.Transaction);
-  return knex.transaction(work);
+  const bound = boundTransaction(knex, trx);
+  return bound ? work(bound) : knex.transaction(work);
 }

@@ -123,21 +123,21 @@ function fillInsert(
   // column, at that column's own place).
   const named = columns.length;
   let next = 0;
-  const filled: OperationNode[] = new Array(rows.length);
+  const copies: unknown[][] = new Array(rows.length);
   for (let r = 0; r < rows.length; r++) {
-    const row = rows[r]!;
-    const values = row.values;
+    const values = rows[r]!.values;
     const copy: unknown[] = new Array(named + addedCount);
     for (let i = 0; i < values.length; i++) copy[i] = values[i];
     for (let c = 0, a = named; c < width; c++) if (indexes[c] === -1) copy[a++] = ids[next++];
-    filled[r] = PrimitiveValueListNode.is(row) ? primitiveValueList(copy) : valueList(copy);
+    copies[r] = copy;
   }
   for (let k = 0; k < slots.length; k++) {
-    const slot = slots[k]!;
-    const r = (slot / width) | 0;
-    const id = ids[next++]!;
-    const row = filled[r] as Row;
-    (row.values as unknown[])[indexes[slot % width]!] = ValueListNode.is(row) ? ValueNode.create(id) : id;
+    const r = (slots[k]! / width) | 0;
+    copies[r]![indexes[slots[k]! % width]!] = ids[next++];
+  }
+  const filled: OperationNode[] = new Array(rows.length);
+  for (let r = 0; r < rows.length; r++) {
+    filled[r] = PrimitiveValueListNode.is(rows[r]!) ? primitiveValueList(copies[r]!) : valueList(copies[r]!);
   }
   let allColumns = columns;
   if (addedCount > 0) {
@@ -167,7 +167,7 @@ function valuesNode(rows: readonly OperationNode[]): ValuesNode {
 
 /**
  * A row of value nodes (Kysely gives a row that leaves a column out a default node there): each
- * added id becomes a value node.
+ * id filled in, the only bare value there, becomes a value node.
  */
 function valueList(values: unknown[]): ValueListNode {
   for (let i = 0; i < values.length; i++) {
