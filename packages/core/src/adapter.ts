@@ -2,6 +2,7 @@
 // The rules live here once (what a key is, how a generator's ids are taken and checked, how SQL
 // placeholders are rewritten), so every adapter applies the same ones.
 
+export { copyRow } from './copy-row.js';
 export {
   bigintTypeCast,
   int8ArrayParser,

@@ -21,6 +21,8 @@ export interface InsertTarget {
   readonly knex: Knex;
   readonly table: string;
   readonly idColumns: readonly string[];
+  /** The rows are the caller's own objects (`fillInPlace`): ids read back go into them too. */
+  readonly inPlace: boolean;
 }
 
 /**
@@ -83,13 +85,13 @@ export class SnowkeyInsert<Out> extends PendingInsert<Out> {
   }
 
   protected execute(): Promise<readonly Row[]> {
-    const { knex, table, idColumns } = this.#target;
+    const { knex, table, idColumns, inPlace } = this.#target;
     const conflict = this.#conflict;
     if (!conflict) return this.#builder(this.transaction ?? knex).then(() => this.filledRows);
     // The INSERT and the read-back share a transaction, so the ids read are the ones it stored.
     return runInTransaction(knex, this.transaction, async (trx) => {
       await this.#builder(trx);
-      return readBackIds(trx, table, idColumns, conflict.columns, this.filledRows);
+      return readBackIds(trx, table, idColumns, conflict.columns, this.filledRows, inPlace);
     });
   }
 

@@ -1,5 +1,5 @@
 import type { IdGenerator } from '@snowkey/core';
-import { resolveSnowflakeColumns } from '@snowkey/core/adapter';
+import { optionalBoolean, resolveSnowflakeColumns } from '@snowkey/core/adapter';
 
 /**
  * Which columns of which tables hold snowflake ids.
@@ -24,12 +24,21 @@ export interface SnowkeyKnexOptions<Tables extends SnowflakeTables = SnowflakeTa
    * here through the helper is an error, so a typo can never leave rows without ids.
    */
   tables: Tables;
+  /**
+   * Write the ids into the row objects you pass instead of into copies of them (default `false`:
+   * your objects are left alone). In place there is no copy per row, the cheapest insert, and
+   * your rows hold their ids after the call, as TypeORM's and Sequelize's entities do; the
+   * resolved rows are your objects. A row that cannot take its id (frozen, or passed twice in
+   * one call) is refused before any is written. A row inserted again keeps the id it was given.
+   */
+  fillInPlace?: boolean;
 }
 
 /** The options after validation: table name to its snowflake columns. */
 export interface ResolvedOptions {
   readonly generator: IdGenerator;
   readonly tables: ReadonlyMap<string, readonly string[]>;
+  readonly fillInPlace: boolean;
 }
 
 /**
@@ -42,5 +51,10 @@ export function resolveOptions(options: SnowkeyKnexOptions): ResolvedOptions {
     owner: 'table',
     column: 'column',
   });
-  return { generator, tables: columns };
+  const fillInPlace = optionalBoolean(
+    'fillInPlace',
+    (options as { fillInPlace?: unknown }).fillInPlace,
+    false,
+  );
+  return { generator, tables: columns, fillInPlace };
 }

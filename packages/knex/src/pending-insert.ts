@@ -13,7 +13,7 @@ import type { Row } from './fill-ids.js';
  * const [aria] = await pending; // inserted now
  */
 export abstract class PendingInsert<Out> implements PromiseLike<Out[]> {
-  /** The rows as they will be inserted: copies of the caller's, ids filled. */
+  /** The rows as they will be inserted, ids filled: copies of the caller's, or with `fillInPlace` the caller's own. */
   protected readonly filledRows: readonly Row[];
   // Mutable, as on a Knex builder: `q.transacting(trx); await q;` must run in trx.
   #trx: Knex.Transaction | undefined;
@@ -24,7 +24,8 @@ export abstract class PendingInsert<Out> implements PromiseLike<Out[]> {
   }
 
   /**
-   * The rows to insert, ids already assigned (copies: your objects are left alone). After an
+   * The rows to insert, ids already assigned (copies: your objects are left alone, unless the
+   * helper was built with `fillInPlace`, which writes the ids into them). After an
    * upsert the awaited result can differ: a merged row resolves to the id it already had.
    *
    * @example

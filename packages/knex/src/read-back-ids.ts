@@ -12,7 +12,8 @@ const ROW_ALIAS = 'skrow';
  * merged into or ignored for an existing one keeps that row's id, not the one assigned for it.
  * Each row is found by its conflict columns, compared by the database itself (so its collation
  * decides, exactly as it did for the conflict). A row whose conflict columns hold NULL cannot have
- * conflicted and keeps its assigned id.
+ * conflicted and keeps its assigned id. The rows are copies, or with `inPlace` the caller's own
+ * objects (`fillInPlace`), which then hold the ids the database kept.
  */
 export async function readBackIds(
   trx: Knex.Transaction,
@@ -20,8 +21,9 @@ export async function readBackIds(
   idColumns: readonly string[],
   conflictColumns: readonly string[],
   rows: readonly Row[],
+  inPlace: boolean,
 ): Promise<Row[]> {
-  const out = rows.map((row) => ({ ...row }));
+  const out = inPlace ? [...rows] : rows.map((row) => ({ ...row }));
   const lookups = out
     .map((row, index) => ({ index, where: pick(row, conflictColumns) }))
     .filter((l): l is { index: number; where: Row } => l.where !== undefined);

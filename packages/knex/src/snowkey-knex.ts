@@ -96,7 +96,10 @@ export class SnowkeyKnex<Tables extends SnowflakeTables = SnowflakeTables> {
         rows,
       );
     }
-    return new SnowkeyInsert({ knex: this.knex, table, idColumns }, this.#fill(idColumns, rows));
+    return new SnowkeyInsert(
+      { knex: this.knex, table, idColumns, inPlace: this.#options.fillInPlace },
+      this.#fill(idColumns, rows),
+    );
   }
 
   /**
@@ -122,7 +125,7 @@ export class SnowkeyKnex<Tables extends SnowflakeTables = SnowflakeTables> {
     if (!Array.isArray(rows)) throw new InvalidArgumentError('rows', 'an array of row objects', rows);
     const idColumns = this.#idColumns(table);
     return new SnowkeyBatchInsert(
-      { knex: this.knex, table, idColumns },
+      { knex: this.knex, table, idColumns, inPlace: this.#options.fillInPlace },
       this.#fill(idColumns, rows),
       chunkSize,
     );
@@ -192,7 +195,7 @@ export class SnowkeyKnex<Tables extends SnowflakeTables = SnowflakeTables> {
   }
 
   #fill(idColumns: readonly string[], rows: unknown): Row[] {
-    return fillIds(this.#options.generator, idColumns, rows);
+    return fillIds(this.#options.generator, idColumns, rows, this.#options.fillInPlace);
   }
 }
 

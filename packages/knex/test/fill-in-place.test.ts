@@ -1,0 +1,111 @@
+import { InvalidArgumentError, manualClock, Snowflake } from '@snowkey/core';
+import { describeEachDialect } from '@snowkey/test-harness';
+import type { Knex } from 'knex';
+import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
+import { type SnowkeyKnex, snowkeyKnex } from '../src/index.js';
+import { openKnex } from './open-knex.js';
+import { clearTables, createTables } from './schema.js';
+
+const tables = { players: 'id', items: ['id', 'serial_no'] } as const;
+
+describeEachDialect('knex fillInPlace', (ctx) => {
+  let knex: Knex;
+  let sk: SnowkeyKnex<typeof tables>;
+  const players = () =>
+    ctx.db.query<{ id: string; name: string; qty: number }>('SELECT id, name, qty FROM players ORDER BY id');
+
+  beforeAll(async () => {
+    await createTables(ctx.db);
+    knex = openKnex(ctx.db);
+    const generator = new Snowflake({ workerId: 4, clock: manualClock(Date.UTC(2026, 0, 1), 1).now });
+    sk = snowkeyKnex(knex, { generator, tables, fillInPlace: true });
+  });
+  afterAll(async () => {
+    await knex?.destroy();
+  });
+  beforeEach(() => clearTables(ctx.db));
+
+  test('GIVEN rows without ids THEN the ids are written into the objects passed, which are the ones stored and resolved', async () => {
+    const input = [
+      { name: 'a', qty: 1 },
+      { name: 'b', qty: 2 },
+    ];
+    const pending = sk.insert('players', input);
+    expect(pending.rows[0]).toBe(input[0]);
+    const rows = await pending;
+    expect(rows).not.toBe(input);
+    expect(rows[0]).toBe(input[0]);
+    expect(rows[1]).toBe(input[1]);
+    expect(typeof (input[0] as { id?: bigint }).id).toBe('bigint');
+    expect(await players()).toEqual([
+      { id: String((input[0] as { id?: bigint }).id), name: 'a', qty: 1 },
+      { id: String((input[1] as { id?: bigint }).id), name: 'b', qty: 2 },
+    ]);
+  });
+
+  test('GIVEN a row with its id set and one with null THEN the set id is kept and null is replaced in place', async () => {
+    const kept = { id: 42n, name: 'kept', qty: 1 };
+    const blank = { id: null, name: 'blank', qty: 2 };
+    await sk.batchInsert('players', [kept, blank], 1);
+    expect(kept.id).toBe(42n);
+    expect(typeof blank.id).toBe('bigint');
+    expect(await players()).toEqual([
+      { id: '42', name: 'kept', qty: 1 },
+      { id: String(blank.id), name: 'blank', qty: 2 },
+    ]);
+  });
+
+  test('GIVEN a frozen row after a writable one THEN it is refused by index, nothing is written and no row keeps an id', async () => {
+    const first = { name: 'a', qty: 1 };
+    const frozen = Object.freeze({ name: 'b', qty: 2 });
+    const error = (() => {
+      try {
+        sk.insert('players', [first, frozen]);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(InvalidArgumentError);
+    expect(error).toMatchObject({ argument: 'rows[1]', received: frozen });
+    expect(first).toEqual({ name: 'a', qty: 1 });
+    expect(Object.keys(first)).toEqual(['name', 'qty']);
+    expect(await players()).toEqual([]);
+  });
+
+  test('GIVEN one object twice in a call THEN it is refused naming the second place, and the object is left as it was', async () => {
+    const row: { id?: bigint | undefined; name: string; qty: number } = { id: undefined, name: 'x', qty: 1 };
+    expect(() => sk.insert('players', [row, { name: 'y', qty: 2 }, row])).toThrow(
+      expect.objectContaining({ argument: 'rows[2]' }),
+    );
+    expect(row).toEqual({ id: undefined, name: 'x', qty: 1 });
+    expect(Object.hasOwn(row, 'id')).toBe(true);
+    expect(await players()).toEqual([]);
+  });
+
+  test('GIVEN a table with two snowflake columns and a row that loses the second THEN both columns are undone', async () => {
+    const row = { label: 'sword' };
+    Object.defineProperty(row, 'serial_no', { value: undefined, writable: false, enumerable: true });
+    expect(() => sk.insert('items', row)).toThrow(
+      expect.objectContaining({ argument: 'rows[0]', received: row }),
+    );
+    expect(Object.keys(row)).toEqual(['label', 'serial_no']);
+    expect((row as { id?: unknown }).id).toBeUndefined();
+    expect(await ctx.db.query('SELECT id FROM items')).toEqual([]);
+  });
+
+  test('GIVEN an upsert that merges into an existing row THEN the object passed holds the id the database kept', async () => {
+    const [aria] = await sk.insert('players', { name: 'Aria', qty: 1 });
+    const again: { id?: bigint; name: string; qty: number } = { name: 'Aria', qty: 5 };
+    const [merged] = await sk.insert('players', again).onConflict('name').merge();
+    expect(merged).toBe(again);
+    expect(again.id).toBe(aria!.id);
+    expect(await players()).toEqual([{ id: String(aria!.id), name: 'Aria', qty: 5 }]);
+  });
+
+  test('GIVEN fillInPlace that is not a boolean THEN snowkeyKnex refuses it by name', () => {
+    const generator = new Snowflake({ workerId: 5 });
+    expect(() => snowkeyKnex(knex, { generator, tables, fillInPlace: 'yes' as unknown as boolean })).toThrow(
+      expect.objectContaining({ argument: 'fillInPlace', received: 'yes' }),
+    );
+  });
+});
