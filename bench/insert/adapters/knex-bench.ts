@@ -14,6 +14,8 @@ import {
 // 500s there and in 1000s elsewhere, for every variant alike.
 const paths = {
   insert: { name: 'insert(1000 rows; 500 on SQLite)', rowsPerCall: 1000 },
+  // The same INSERT with the helper's `fillInPlace`: ids written into the rows passed, no copies.
+  inPlace: { name: 'insert(1000 rows; 500 on SQLite), fillInPlace', rowsPerCall: 1000 },
   batchInsert: { name: 'batchInsert(rows, 1000; 500 on SQLite)', rowsPerCall: 1000 },
   single: { name: 'insert(1 row)', rowsPerCall: 1 },
 } satisfies Record<string, WritePath>;
@@ -25,7 +27,7 @@ function config(db: BenchDatabase): Knex.Config {
   return { client: 'better-sqlite3', connection: { filename: c.filename! }, useNullAsDefault: true };
 }
 
-/** Knex 3: `insert` of 1000 rows, `batchInsert` in chunks of 1000, and one-row inserts. */
+/** Knex 3: `insert` of 1000 rows (copies, and in place), `batchInsert` in chunks of 1000, and one-row inserts. */
 export const knexBench: AdapterBench = {
   name: 'Knex',
   paths: Object.values(paths),
@@ -33,13 +35,21 @@ export const knexBench: AdapterBench = {
     const knex = knexFactory(withBigintReads(config(db)));
     const table = VARIANT_TABLE[variant];
     const sk = snowkeyKnex(knex, { generator, tables: { [table]: 'id' } });
+    const skInPlace = snowkeyKnex(knex, { generator, tables: { [table]: 'id' }, fillInPlace: true });
     const rowsFor = (rows: readonly BenchRow[]) => callerColumns(rows, variant, generator);
-    const insert = async (rows: readonly BenchRow[]): Promise<unknown> =>
-      variant === 'snowkey' ? await sk.insert(table, rowsFor(rows)) : await knex(table).insert(rowsFor(rows));
+    const insertWith =
+      (helper: typeof sk) =>
+      async (rows: readonly BenchRow[]): Promise<unknown> =>
+        variant === 'snowkey'
+          ? await helper.insert(table, rowsFor(rows))
+          : await knex(table).insert(rowsFor(rows));
+    const insert = insertWith(sk);
+    const insertInPlace = insertWith(skInPlace);
     const chunk = db.dialect === 'sqlite' ? 500 : 1000;
     return {
       async write(path, rows) {
         if (path === paths.insert) await inChunks(rows, chunk, insert);
+        else if (path === paths.inPlace) await inChunks(rows, chunk, insertInPlace);
         else if (path === paths.batchInsert) {
           const all = rowsFor(rows);
           await (variant === 'snowkey'
