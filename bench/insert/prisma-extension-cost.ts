@@ -14,7 +14,7 @@ import { markdownTable } from 'markdown-table';
 import { ensurePrismaClients } from '../../scripts/prisma-generate-offline.mjs';
 import { resetAdapterTables } from './adapter-tables.js';
 import { type BenchRow, callerRows, type Variant } from './adapters/adapter-bench.js';
-import { driverAdapter } from './adapters/prisma-bench.js';
+import { driverAdapter, passThroughExtension } from './adapters/prisma-bench.js';
 import { type BenchDialect, openBenchDatabase } from './bench-database.js';
 import type { PrismaClient } from './generated/postgres/client/client.js';
 import { benchRows } from './payload.js';
@@ -37,11 +37,7 @@ try {
   const base = new Client({ adapter: await driverAdapter(db) });
   await base.$connect();
   const generator = new Snowflake({ workerId: 6 });
-  const passThrough = base.$extends({
-    query: {
-      $allModels: { create: ({ args, query }) => query(args), createMany: ({ args, query }) => query(args) },
-    },
-  });
+  const passThrough = passThroughExtension(base);
   const sk = base.$extends(snowkey({ generator, models: { SnowRow: 'id' } }));
   const wrapped = snowkeyClient(base, { generator, models: { SnowRow: 'id' } });
   type Delegate = {

@@ -62,6 +62,7 @@ test('GIVEN a smoke-sized run THEN every key kind and write path is measured on 
       'Knex',
       'Kysely',
       'Prisma',
+      'Prisma (extension vs a pass-through one)',
       'Prisma (snowkeyClient)',
       'Sequelize',
       'TypeORM',

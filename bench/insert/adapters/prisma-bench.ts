@@ -34,13 +34,40 @@ export async function driverAdapter(db: BenchDatabase): Promise<object> {
 }
 
 /**
+ * `base` with a query extension that only calls `query(args)` on the writes the bench makes:
+ * Prisma's extension layer, with nothing of snowkey's in it.
+ */
+export function passThroughExtension(base: PrismaClient) {
+  return base.$extends({
+    query: {
+      $allModels: {
+        create: ({ args, query }) => query(args),
+        createMany: ({ args, query }) => query(args),
+        createManyAndReturn: ({ args, query }) => query(args),
+      },
+    },
+  });
+}
+
+/** How a variant's client is made: snowkey's extension, its wrapper, or the extension measured against a pass-through one. */
+type Attach = 'extension' | 'wrapper' | 'extension-vs-pass-through';
+
+const NAMES: Record<Attach, string> = {
+  extension: 'Prisma',
+  wrapper: 'Prisma (snowkeyClient)',
+  'extension-vs-pass-through': 'Prisma (extension vs a pass-through one)',
+};
+
+/**
  * Prisma 7 with its driver adapters: `createMany`, `createManyAndReturn` (not on MySQL) and
  * `create`, with snowkey attached as the `$extends(snowkey())` extension or as the
- * `snowkeyClient()` wrapper.
+ * `snowkeyClient()` wrapper; `extension-vs-pass-through` runs autoincrement and hand-set ids
+ * through a pass-through query extension too, so the difference is snowkey's own part of the
+ * extension, not Prisma's extension layer.
  */
-function prismaBenchOf(attach: 'extension' | 'wrapper'): AdapterBench {
+function prismaBenchOf(attach: Attach): AdapterBench {
   return {
-    name: attach === 'extension' ? 'Prisma' : 'Prisma (snowkeyClient)',
+    name: NAMES[attach],
     paths: Object.values(paths),
     async open(db, variant, generator) {
       const dirs = ensurePrismaClients({
@@ -57,10 +84,12 @@ function prismaBenchOf(attach: 'extension' | 'wrapper'): AdapterBench {
       const models = { SnowRow: 'id' };
       const client =
         variant !== 'snowkey'
-          ? base
-          : attach === 'extension'
-            ? base.$extends(snowkey({ generator, models }))
-            : snowkeyClient(base, { generator, models });
+          ? attach === 'extension-vs-pass-through'
+            ? passThroughExtension(base)
+            : base
+          : attach === 'wrapper'
+            ? snowkeyClient(base, { generator, models })
+            : base.$extends(snowkey({ generator, models }));
       // One delegate per variant, typed as the loosest of the three (every row has an optional id).
       const delegate = (variant === 'autoincrement'
         ? client.autoRow
@@ -91,3 +120,4 @@ function prismaBenchOf(attach: 'extension' | 'wrapper'): AdapterBench {
 
 export const prismaBench = prismaBenchOf('extension');
 export const prismaClientBench = prismaBenchOf('wrapper');
+export const prismaPassThroughBench = prismaBenchOf('extension-vs-pass-through');
