@@ -11,13 +11,19 @@
 // recompiled it (a forced gc() before each write made Knex's writes 25% dearer and left 34-134M
 // instructions of compiling in every round). The collections each write's garbage causes fall
 // where V8 puts them, so a variant is judged on the sum of its rounds, not on one.
-//   node --single-threaded --conditions=dev-source --import tsx bench/insert/instructions-child.ts \
+//   node --single-threaded --import tsx bench/insert/instructions-child.ts \
 //     <dialect> <variant> <adapter,adapter...> <warm-up rounds> <rounds> <bulk rows> <single rows>
 import { execFileSync } from 'node:child_process';
 import { Snowflake } from '@snowkey/core';
 import { resetAdapterTables } from './adapter-tables.js';
 import { VARIANT_TABLE, type Variant, type WritePath } from './adapters/adapter-bench.js';
 import { loadAdapterBench } from './adapters/index.js';
+
+// Counted as published: snowkey's built dist/, never its source through tsx (whose __name()
+// wrapper around every named closure the published code does not have).
+if (!import.meta.resolve('@snowkey/core').includes('/dist/')) {
+  throw new Error('run without --conditions=dev-source, after pnpm build: the count is of the built packages');
+}
 import { type BenchDialect, openBenchDatabase } from './bench-database.js';
 import { benchRows } from './payload.js';
 

@@ -91,7 +91,8 @@ async function measure(
     // valgrind, 50 times slower, every process looked idle to it.
     '--single-threaded',
     '--no-memory-reducer',
-    '--conditions=dev-source',
+    // snowkey's packages as published (their built dist/), not their TypeScript source through
+    // tsx, which wraps every named closure in a __name() call that the published code never makes.
     '--import',
     'tsx',
     'bench/insert/instructions-child.ts',

@@ -20,7 +20,6 @@ test('GIVEN a smoke-sized run THEN every key kind and write path is measured on 
   const { stdout } = await promisify(execFile)(
     process.execPath,
     [
-      '--conditions=dev-source',
       '--import',
       'tsx',
       'bench/insert/insert.bench.ts',
