@@ -18,14 +18,16 @@ import { Snowflake } from '@snowkey/core';
 import { resetAdapterTables } from './adapter-tables.js';
 import { VARIANT_TABLE, type Variant, type WritePath } from './adapters/adapter-bench.js';
 import { loadAdapterBench } from './adapters/index.js';
+import { type BenchDialect, openBenchDatabase } from './bench-database.js';
+import { benchRows } from './payload.js';
 
 // Counted as published: snowkey's built dist/, never its source through tsx (whose __name()
 // wrapper around every named closure the published code does not have).
 if (!import.meta.resolve('@snowkey/core').includes('/dist/')) {
-  throw new Error('run without --conditions=dev-source, after pnpm build: the count is of the built packages');
+  throw new Error(
+    'run without --conditions=dev-source, after pnpm build: the count is of the built packages',
+  );
 }
-import { type BenchDialect, openBenchDatabase } from './bench-database.js';
-import { benchRows } from './payload.js';
 
 const [dialect, variantArg, adapterList, warmupArg, roundsArg, bulkArg, singleArg] = process.argv.slice(2);
 const variant = variantArg as Variant;
