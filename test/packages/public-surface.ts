@@ -98,6 +98,7 @@ export const PUBLIC_SURFACE: Readonly<
       'assertSqlClient',
       'bigintTypeCast',
       'callerIdAction',
+      'copyRow',
       'describeValue',
       'exactSqliteIntegers',
       'hasExactSqliteIntegers',
