@@ -1,29 +1,23 @@
 import { InvalidArgumentError, manualClock, Snowflake } from '@snowkey/core';
 import { describeEachDialect } from '@snowkey/test-harness';
 import type { Knex } from 'knex';
-import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { type SnowkeyKnex, snowkeyKnex } from '../src/index.js';
-import { openKnex } from './open-knex.js';
-import { clearTables, createTables } from './schema.js';
+import { useKnexTables } from './knex-tables.js';
 
 const tables = { players: 'id', items: ['id', 'serial_no'] } as const;
 
 describeEachDialect('knex fillInPlace', (ctx) => {
+  const db = useKnexTables(ctx);
+  const { players } = db;
   let knex: Knex;
   let sk: SnowkeyKnex<typeof tables>;
-  const players = () =>
-    ctx.db.query<{ id: string; name: string; qty: number }>('SELECT id, name, qty FROM players ORDER BY id');
 
-  beforeAll(async () => {
-    await createTables(ctx.db);
-    knex = openKnex(ctx.db);
+  beforeAll(() => {
+    knex = db.knex();
     const generator = new Snowflake({ workerId: 4, clock: manualClock(Date.UTC(2026, 0, 1), 1).now });
     sk = snowkeyKnex(knex, { generator, tables, fillInPlace: true });
   });
-  afterAll(async () => {
-    await knex?.destroy();
-  });
-  beforeEach(() => clearTables(ctx.db));
 
   test('GIVEN rows without ids THEN the ids are written into the objects passed, which are the ones stored and resolved', async () => {
     const input = [

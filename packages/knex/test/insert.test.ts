@@ -1,10 +1,11 @@
 import { manualClock, Snowflake } from '@snowkey/core';
 import { describeEachDialect } from '@snowkey/test-harness';
 import type { Knex } from 'knex';
-import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { type SnowkeyKnex, snowkeyKnex } from '../src/index.js';
+import { useKnexTables } from './knex-tables.js';
 import { openKnex } from './open-knex.js';
-import { clearTables, createTables, fixedIds, ODD_COLUMN, ODD_TABLE, quoteIdent } from './schema.js';
+import { fixedIds, ODD_COLUMN, ODD_TABLE, quoteIdent } from './schema.js';
 
 const ABOVE_2_53 = 2n ** 53n + 1n;
 const MAX_I64 = 2n ** 63n - 1n;
@@ -14,22 +15,17 @@ const DUPLICATE = /duplicate key value|Duplicate entry|UNIQUE constraint failed/
 const tables = { players: 'id', items: ['id', 'serial_no'], [ODD_TABLE]: ODD_COLUMN } as const;
 
 describeEachDialect('knex insert', (ctx) => {
+  const db = useKnexTables(ctx);
+  const { players } = db;
   let knex: Knex;
   let sk: SnowkeyKnex<typeof tables>;
-  const players = () =>
-    ctx.db.query<{ id: string; name: string; qty: number }>('SELECT id, name, qty FROM players ORDER BY id');
 
-  beforeAll(async () => {
-    await createTables(ctx.db);
-    knex = openKnex(ctx.db);
+  beforeAll(() => {
+    knex = db.knex();
     // The clock moves 1 ms per read, so ids never wait on the wall clock.
     const generator = new Snowflake({ workerId: 3, clock: manualClock(Date.UTC(2026, 0, 1), 1).now });
     sk = snowkeyKnex(knex, { generator, tables });
   });
-  afterAll(async () => {
-    await knex?.destroy();
-  });
-  beforeEach(() => clearTables(ctx.db));
 
   test('GIVEN one row without an id THEN it is stored under a fresh id and resolves to that row', async () => {
     const input = { name: 'Aria', qty: 1 };
