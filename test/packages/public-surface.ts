@@ -91,6 +91,7 @@ export const PUBLIC_SURFACE: Readonly<
       'MAX_KEY',
       'PG_INT8_ARRAY_OID',
       'PG_INT8_OID',
+      'RowCopier',
       'SQL_DIALECTS',
       'assertIdGenerator',
       'assertKey',

@@ -26,6 +26,7 @@ export { assertLayout } from './layout.js';
 export type { SignalName } from './lease/lease-options.js';
 export { DEFAULT_LEASE_TABLE } from './lease/lease-table.js';
 export { nonNegativeMs, optionalBoolean, positiveMs } from './option-checks.js';
+export { RowCopier } from './row-copier.js';
 export type { RedisCommandClient, RedisSegmentStoreOptions } from './segment/redis-segment-store.js';
 export type { SegmentCommonOptions } from './segment/segment-options.js';
 export type { SegmentGrant, SegmentRequest, SegmentStore } from './segment/segment-store.js';

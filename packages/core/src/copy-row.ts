@@ -9,7 +9,8 @@ function PlainRow(): void {}
 PlainRow.prototype = Object.prototype;
 
 /**
- * A plain-object copy of `row`'s own enumerable properties (as `Object.assign({}, row)`), with
+ * A plain-object copy of `row`'s own enumerable properties (as `{ ...row }`: an own `__proto__`
+ * key, which `JSON.parse` makes, is copied as a property and never sets the copy's prototype), with
  * room for the id columns an adapter adds to it without reallocating: the copy adapters make so a
  * caller's rows are never mutated.
  *
@@ -18,5 +19,7 @@ PlainRow.prototype = Object.prototype;
  * copy.id = 5n; // { name: 'Aria', id: 5n }; the caller's object is unchanged
  */
 export function copyRow<T extends object>(row: T): T & Record<string, unknown> {
+  // Object.assign would call the __proto__ setter with the row's value.
+  if (Object.hasOwn(row, '__proto__')) return { ...row } as T & Record<string, unknown>;
   return Object.assign(new (PlainRow as unknown as new () => object)(), row) as T & Record<string, unknown>;
 }

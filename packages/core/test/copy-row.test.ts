@@ -36,4 +36,13 @@ describe('copyRow', () => {
     expect(copy[tag]).toBe(3);
     expect('inherited' in copy).toBe(false);
   });
+
+  test('GIVEN a row with an own "__proto__" key (from JSON.parse) THEN the copy has it as a property and keeps Object.prototype', () => {
+    const row = JSON.parse('{"name": "a", "__proto__": {"id": 5}}') as Record<string, unknown>;
+    const copy = copyRow(row);
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(Object.keys(copy)).toEqual(['name', '__proto__']);
+    expect(Object.hasOwn(copy, 'id')).toBe(false);
+    expect(copy.id).toBeUndefined();
+  });
 });
