@@ -1,5 +1,5 @@
 import { type IdGenerator, InvalidArgumentError } from '@snowkey/core';
-import { callerIdAction, copyRow, takeIds } from '@snowkey/core/adapter';
+import { callerIdAction, type RowCopier, takeIds } from '@snowkey/core/adapter';
 
 /** A row as passed to Knex's `insert`: column name to value. */
 export type Row = Record<string, unknown>;
@@ -11,45 +11,52 @@ export type Row = Record<string, unknown>;
  * anything else (a Number that may already have lost precision, a string, 0, a negative) is refused
  * before any id is taken.
  *
- * By default the rows are copies and the input is never mutated. With `inPlace` the ids are
- * written into the caller's own row objects (no copy: the cheapest fill), and the array holds
- * those objects. Either all of them get their ids or, if one cannot take its id (a frozen row,
+ * Given a `RowCopier` (core's, made for `columns`) the rows are copies and the input is never
+ * mutated. With `'in-place'` the ids are written into the caller's own row objects (no copy: the
+ * cheapest fill), and the array holds those objects. Either all of them get their ids or, if one cannot take its id (a frozen row,
  * or one object twice in `input`), none does and the error names that row.
  *
  * @example
- * fillIds(gen, ['id'], [{ name: 'a' }, { id: 7n, name: 'b' }]);
- * // [{ name: 'a', id: 175928847299117063n }, { id: 7n, name: 'b' }]
+ * const rows = [{ name: 'a' }, { id: 7n, name: 'b' }];
+ * fillIds(gen, ['id'], rows, 'in-place'); // rows[0].id: 175928847299117063n, rows[1].id: 7n
  */
 export function fillIds(
   generator: IdGenerator,
   columns: readonly string[],
   input: unknown,
-  inPlace = false,
+  into: RowCopier | 'in-place',
 ): Row[] {
+  const inPlace = into === 'in-place';
   const rows = toRowArray(input);
   const width = columns.length;
   const targets: Row[] = new Array(rows.length);
   // Where ids go, as row * width + column: plain numbers, no per-row allocation.
   const slots: number[] = [];
+  // With inPlace, what each slot held before, to undo a failed call: one byte a slot, no boxing.
+  const before = inPlace ? new Uint8Array(rows.length * width) : NO_SLOTS;
   // Names the value refused, built only then: one closure per call, not one per row.
   let at = 0;
   let atColumn = '';
   const where = () => `rows[${at}].${atColumn}`;
   for (let i = 0; i < rows.length; i++) {
-    // copyRow keeps the row's own property order and shape and has room for the ids added.
-    const target: Row = inPlace ? rows[i]! : copyRow(rows[i]!);
+    // The copier keeps the row's own property order and has the id columns in place already.
+    const target: Row = inPlace ? rows[i]! : into.copy(rows[i]!);
     for (let c = 0; c < width; c++) {
       const column = columns[c]!;
       at = i;
       atColumn = column;
-      if (callerIdAction(target[column], where) === 'generate') {
+      const value = target[column];
+      if (callerIdAction(value, where) === 'generate') {
         slots.push(i * width + c);
+        if (inPlace)
+          before[slots.length - 1] =
+            value === null ? NULL : column in target && Object.hasOwn(target, column) ? UNDEFINED : ABSENT;
       }
     }
     targets[i] = target;
   }
   const ids = takeIds(generator, slots.length);
-  if (inPlace) writeIdsInPlace(targets, columns, slots, ids);
+  if (inPlace) writeIdsInPlace(targets, columns, slots, ids, before);
   else {
     for (let k = 0; k < slots.length; k++) {
       const slot = slots[k]!;
@@ -59,58 +66,73 @@ export function fillIds(
   return targets;
 }
 
+/** What a slot held before its id: absent, `undefined` or `null` (the only values that get one). */
+const ABSENT = 0;
+const UNDEFINED = 1;
+const NULL = 2;
+const NO_SLOTS = new Uint8Array(0);
+
 /**
- * Writes `ids` into the caller's rows at `slots`, all or none: a row that cannot take its id (not
- * extensible, a read-only column) or that appears twice (its slot already written in this call)
- * undoes the ids written so far and is named in the error.
+ * Writes `ids` into the caller's rows at `slots`, all or none, then reads each back: a row that
+ * cannot take its id (not extensible, a read-only column, a setter that does not store) or that
+ * appears twice (a later slot of the same object overwrote it) undoes every id written, restoring
+ * `before`, and is named in the error.
  */
-function writeIdsInPlace(rows: Row[], columns: readonly string[], slots: number[], ids: bigint[]): void {
+function writeIdsInPlace(
+  rows: Row[],
+  columns: readonly string[],
+  slots: number[],
+  ids: bigint[],
+  before: Uint8Array,
+): void {
   const width = columns.length;
-  // What each slot held before: absent, undefined or null (the only values that get an id).
-  const before: (null | undefined | typeof ABSENT)[] = new Array(slots.length);
-  let failed: 'twice' | 'unwritable' | undefined;
-  let k = 0;
-  for (; k < slots.length; k++) {
-    const slot = slots[k]!;
-    const row = rows[(slot / width) | 0]!;
-    const column = columns[slot % width]!;
-    const value = row[column];
-    if (value !== undefined && value !== null) {
-      failed = 'twice';
-      break;
+  let written = 0;
+  let failed = -1;
+  try {
+    for (; written < slots.length; written++) {
+      const slot = slots[written]!;
+      rows[(slot / width) | 0]![columns[slot % width]!] = ids[written];
     }
-    before[k] = value === null ? null : Object.hasOwn(row, column) ? undefined : ABSENT;
-    try {
-      row[column] = ids[k];
-    } catch {
-      failed = 'unwritable';
-      break;
-    }
-    if (row[column] !== ids[k]) {
-      failed = 'unwritable';
-      break;
-    }
+  } catch {
+    failed = written;
   }
-  if (failed === undefined) return;
-  for (let u = k - 1; u >= 0; u--) {
-    const slot = slots[u]!;
-    const row = rows[(slot / width) | 0]!;
-    const column = columns[slot % width]!;
-    if (before[u] === ABSENT) delete row[column];
-    else row[column] = before[u];
+  if (failed < 0) {
+    for (let k = 0; k < slots.length; k++) {
+      const slot = slots[k]!;
+      if (rows[(slot / width) | 0]![columns[slot % width]!] !== ids[k]) {
+        failed = k;
+        break;
+      }
+    }
+    if (failed < 0) return;
   }
-  const slot = slots[k]!;
+  // Which slot to name: one whose id ended up in another slot of the same object is the later
+  // place of a row passed twice; any other did not take its id.
+  const slot = slots[failed]!;
   const i = (slot / width) | 0;
+  const column = columns[slot % width]!;
+  const now = failed < written ? rows[i]![column] : undefined;
+  const later = now === undefined ? -1 : ids.indexOf(now as bigint, failed + 1);
+  const twice = later >= 0 && rows[(slots[later]! / width) | 0] === rows[i];
+  for (let u = written - 1; u >= 0; u--) {
+    const back = slots[u]!;
+    const row = rows[(back / width) | 0]!;
+    const name = columns[back % width]!;
+    // Each slot on its own: a setter that throws on undo leaves the others to be undone.
+    try {
+      if (before[u] === ABSENT) delete row[name];
+      else row[name] = before[u] === NULL ? null : undefined;
+    } catch {}
+  }
+  const named = twice ? (slots[later]! / width) | 0 : i;
   throw new InvalidArgumentError(
-    `rows[${i}]`,
-    failed === 'twice'
+    `rows[${named}]`,
+    twice
       ? 'each row object once in rows (with fillInPlace its id is written into it)'
-      : `a row object its "${columns[slot % width]}" can be written into (with fillInPlace the id is written into your row: pass a copy, or leave fillInPlace off)`,
-    rows[i],
+      : `a row object its "${column}" can be written into (with fillInPlace the id is written into your row: pass a copy, or leave fillInPlace off)`,
+    rows[named],
   );
 }
-
-const ABSENT = Symbol('absent');
 
 function toRowArray(input: unknown): Row[] {
   const rows: unknown[] = Array.isArray(input) ? input : [input];

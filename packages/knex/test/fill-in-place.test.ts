@@ -76,6 +76,39 @@ describeEachDialect('knex fillInPlace', (ctx) => {
     expect(await players()).toEqual([]);
   });
 
+  test('GIVEN a row whose id setter does not store it, and one whose setter stores another value THEN each is refused by index and the rows before it lose their ids', async () => {
+    const ignoring = { name: 'b', qty: 2 };
+    Object.defineProperty(ignoring, 'id', {
+      set() {},
+      get: () => undefined,
+      enumerable: true,
+      configurable: true,
+    });
+    let stored: unknown;
+    const altering = { name: 'c', qty: 3 };
+    Object.defineProperty(altering, 'id', {
+      set(v: bigint | undefined) {
+        stored = v === undefined ? v : v + 1n;
+      },
+      get: () => stored,
+      enumerable: true,
+      configurable: true,
+    });
+    for (const [bad, index] of [
+      [ignoring, 1],
+      [altering, 2],
+    ] as const) {
+      const first = { name: 'a', qty: 1 };
+      const rows = index === 1 ? [first, bad] : [first, { name: 'x', qty: 9 }, bad];
+      expect(() => sk.insert('players', rows)).toThrow(
+        expect.objectContaining({ argument: `rows[${index}]`, received: bad }),
+      );
+      expect(Object.keys(first)).toEqual(['name', 'qty']);
+      expect(Object.keys(rows[1]!)).toEqual(index === 1 ? ['name', 'qty', 'id'] : ['name', 'qty']);
+    }
+    expect(await players()).toEqual([]);
+  });
+
   test('GIVEN a table with two snowflake columns and a row that loses the second THEN both columns are undone', async () => {
     const row = { label: 'sword' };
     Object.defineProperty(row, 'serial_no', { value: undefined, writable: false, enumerable: true });

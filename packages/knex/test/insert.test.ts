@@ -60,6 +60,40 @@ describeEachDialect('knex insert', (ctx) => {
     ]);
   });
 
+  test('GIVEN rows of six shapes in one insert, twice (columns in other orders, ids set, undefined and null, a class instance) THEN each row is stored with its own values and the rows passed are unchanged', async () => {
+    class Player {
+      name = 'instance';
+      qty = 6;
+    }
+    const batch = (round: number) => [
+      { name: `a${round}`, qty: 1 },
+      { qty: 2, name: `b${round}` },
+      { id: BigInt(100 + round), name: `c${round}`, qty: 3 },
+      { name: `d${round}`, qty: 4, id: undefined },
+      { id: null, qty: 5, name: `e${round}` },
+      Object.assign(new Player(), { name: `f${round}` }),
+    ];
+    const stored: { id: string; name: string; qty: number }[] = [];
+    for (const round of [1, 2]) {
+      const input = batch(round);
+      const before = input.map((row) => ({ ...row }));
+      const rows = await sk.insert('players', input);
+      expect(input).toEqual(before);
+      expect(rows[2]!.id).toBe(BigInt(100 + round));
+      expect(rows.map((r) => Object.keys(r))).toEqual([
+        ['name', 'qty', 'id'],
+        ['qty', 'name', 'id'],
+        ['id', 'name', 'qty'],
+        ['name', 'qty', 'id'],
+        ['id', 'qty', 'name'],
+        ['name', 'qty', 'id'],
+      ]);
+      stored.push(...rows.map((r) => ({ id: r.id.toString(), name: r.name, qty: r.qty })));
+    }
+    const byId = (a: { id: string }, b: { id: string }) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1);
+    expect((await players()).sort(byId)).toEqual(stored.sort(byId));
+  });
+
   test('GIVEN a table with two snowflake columns THEN both are filled with distinct ids', async () => {
     const [item] = await sk.insert('items', { label: 'sword' });
     expect(item!.id).not.toBe(item!.serial_no);
