@@ -60,6 +60,7 @@ test('GIVEN a smoke-sized run THEN every key kind and write path is measured on 
       'Drizzle',
       'Knex',
       'Kysely',
+      'Kysely (plugin vs a pass-through one)',
       'Prisma',
       'Prisma (extension vs a pass-through one)',
       'Prisma (snowkeyClient)',

@@ -2,7 +2,7 @@ import type { AdapterBench } from './adapter-bench.js';
 
 /**
  * Every adapter the bench knows, by the name `--adapters` takes, loaded on demand: a run loads only
- * the ORMs it measures (under valgrind, loading all seven would take minutes).
+ * the ORMs it measures (under valgrind, loading all of them would take minutes).
  */
 const LOADERS: Readonly<Record<string, () => Promise<AdapterBench>>> = {
   typeorm: async () => (await import('./typeorm-bench.js')).typeormBench,
@@ -12,6 +12,7 @@ const LOADERS: Readonly<Record<string, () => Promise<AdapterBench>>> = {
   knex: async () => (await import('./knex-bench.js')).knexBench,
   drizzle: async () => (await import('./drizzle-bench.js')).drizzleBench,
   kysely: async () => (await import('./kysely-bench.js')).kyselyBench,
+  'kysely-pass-through': async () => (await import('./kysely-bench.js')).kyselyPassThroughBench,
   sequelize: async () => (await import('./sequelize-bench.js')).sequelizeBench,
 };
 
