@@ -12,7 +12,8 @@
 // instructions of compiling in every round). The collections each write's garbage causes fall
 // where V8 puts them, so a variant is judged on the sum of its rounds, not on one.
 //   node --single-threaded --import tsx bench/insert/instructions-child.ts \
-//     <dialect> <variant> <adapter,adapter...> <warm-up rounds> <rounds> <bulk rows> <single rows>
+//     <dialect> <variant> <adapter,adapter...> <warm-up rounds> <rounds> <bulk rows> <single rows> \
+//     <one-row warm-up rounds>
 import { execFileSync } from 'node:child_process';
 import { Snowflake } from '@snowkey/core';
 import { resetAdapterTables } from './adapter-tables.js';
@@ -29,9 +30,11 @@ if (!import.meta.resolve('@snowkey/core').includes('/dist/')) {
   );
 }
 
-const [dialect, variantArg, adapterList, warmupArg, roundsArg, bulkArg, singleArg] = process.argv.slice(2);
+const [dialect, variantArg, adapterList, warmupArg, roundsArg, bulkArg, singleArg, singleWarmupArg] =
+  process.argv.slice(2);
 const variant = variantArg as Variant;
 const warmup = Number(warmupArg);
+const singleWarmup = Number(singleWarmupArg ?? warmupArg);
 const rounds = Number(roundsArg);
 
 /** Sends callgrind a monitor command (`dump <label>`, `instrumentation on|off`) through vgdb. */
@@ -57,7 +60,8 @@ try {
       if (path.dialects && !path.dialects.includes(dialect as BenchDialect)) continue;
       const count = path.rowsPerCall === 1 ? Number(singleArg) : Number(bulkArg);
       callgrind('instrumentation', 'off');
-      for (let round = 0; round < warmup; round++) await write(path, count);
+      const warmups = path.rowsPerCall === 1 ? singleWarmup : warmup;
+      for (let round = 0; round < warmups; round++) await write(path, count);
       callgrind('instrumentation', 'on');
       callgrind('dump', 'warm-up');
       for (let round = 0; round < rounds; round++) {
