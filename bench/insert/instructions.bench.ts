@@ -216,7 +216,10 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
-const command = `pnpm bench:insert:instructions ${process.argv.slice(2).join(' ')}`.trim();
+// The command as it measured: where the report went (--out) is left out.
+const args = process.argv.slice(2);
+const measured = args.filter((a, i) => a !== '--out' && args[i - 1] !== '--out' && !a.startsWith('--out='));
+const command = `pnpm bench:insert:instructions ${measured.join(' ')}`.trim();
 const report = `${[
   `Command: \`${command}\` (started ${started}, Node ${process.version})`,
   `### Instructions per row, ${opts.adapterRows.toLocaleString('en-US')} rows per bulk write, ${opts.singleRows} per one-row run, sum of ${opts.rounds} rounds after ${opts.warmup} warm-up rounds (${opts.singleWarmup} for one-row paths), one process per adapter and variant`,

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,4 +75,38 @@ test('GIVEN a smoke-sized run under callgrind THEN every Knex write path on SQLi
   }
   expect(readFileSync(join(out, 'adapter-instructions.svg'), 'utf8')).toMatch(/^<svg.*SQLite/s);
   expect(stdout).toMatch(/snowkey within 3% of hand-set ids .*: \d of 4 write paths/);
+
+  // Two runs joined: the second's copy of a path replaces the first's, and both commands are kept.
+  const second = join(out, 'second.json');
+  const first = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as {
+    results: { vsHandSet: number }[];
+  };
+  first.results[0]!.vsHandSet = 0.5;
+  writeFileSync(second, JSON.stringify({ ...first, command: 'second run', started: 'later' }));
+  const merged = join(out, 'merged');
+  await promisify(execFile)(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'bench/insert/instructions-merge.ts',
+      '--out',
+      merged,
+      join(out, 'results.json'),
+      second,
+    ],
+    { cwd: root, env: { ...process.env, NODE_OPTIONS: '' } },
+  );
+  const joined = JSON.parse(readFileSync(join(merged, 'results.json'), 'utf8')) as {
+    commands: { command: string }[];
+    results: { path: string; vsHandSet: number }[];
+  };
+  expect(joined.commands.map((c) => c.command)).toEqual([
+    expect.stringMatching(/^pnpm bench:insert:instructions /),
+    'second run',
+  ]);
+  expect(joined.results.map((r) => r.path)).toEqual(results.map((r) => r.path));
+  expect(joined.results[0]!.vsHandSet).toBe(0.5);
+  expect(readFileSync(join(merged, 'report.md'), 'utf8')).toMatch(/\| \+50\.0% \|/);
+  expect(readFileSync(join(merged, 'adapter-instructions.svg'), 'utf8')).toMatch(/^<svg/);
 }, 900_000);

@@ -1,0 +1,50 @@
+// Joins the results of several `pnpm bench:insert:instructions` runs into one report, table and
+// chart: a run over every adapter and database takes hours under valgrind, so the servers are
+// counted a few adapters at a time. Each run's command is kept; where two runs counted the same
+// database, adapter and write path, the later one given is kept.
+//   pnpm bench:insert:instructions:merge --out <dir> <results.json> [<results.json>...]
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Command } from 'commander';
+import { BENCH_DIALECTS } from './bench-database.js';
+import { instructionsChart, renderSvg } from './charts.js';
+import { instructionsGoal, instructionsTable, type PathInstructions } from './report.js';
+
+const program = new Command('bench:insert:instructions:merge')
+  .description('join the results.json of several instruction-count runs into one report and chart')
+  .requiredOption('--out <dir>', 'where report.md, results.json and the chart go')
+  .argument('<results...>', 'results.json files written by bench:insert:instructions, in order')
+  .parse();
+const { out } = program.opts<{ out: string }>();
+const files = program.args;
+
+interface RunResults {
+  command: string;
+  started: string;
+  results: PathInstructions[];
+}
+
+const runs = files.map((file) => JSON.parse(readFileSync(file, 'utf8')) as RunResults);
+const byPath = new Map<string, PathInstructions>();
+for (const run of runs) {
+  for (const r of run.results) byPath.set(`${r.dialect}\u0000${r.adapter}\u0000${r.path}`, r);
+}
+// Databases in the bench's order; within one, adapters and paths as the runs listed them.
+const results = BENCH_DIALECTS.flatMap((dialect) =>
+  [...byPath.values()].filter((r) => r.dialect === dialect),
+);
+const commands = runs.map((run) => ({ command: run.command, started: run.started }));
+
+const report = `${[
+  'Commands, joined in this order (a later run replaces an earlier one on the same path):',
+  commands.map((c) => `- \`${c.command}\` (started ${c.started})`).join('\n'),
+  '### Instructions per row, one process per adapter and variant',
+  instructionsTable(results),
+  ['```', ...instructionsGoal(results), '```'].join('\n'),
+].join('\n\n')}\n`;
+process.stdout.write(report);
+mkdirSync(out, { recursive: true });
+writeFileSync(join(out, 'report.md'), report);
+writeFileSync(join(out, 'results.json'), `${JSON.stringify({ commands, results }, null, 2)}\n`);
+writeFileSync(join(out, 'adapter-instructions.svg'), await renderSvg(instructionsChart(results)));
+process.stderr.write(`wrote ${out}/report.md, results.json and adapter-instructions.svg\n`);
