@@ -2,20 +2,24 @@
 // chart: a run over every adapter and database takes hours under valgrind, so the servers are
 // counted a few adapters at a time. Each run's command is kept; where two runs counted the same
 // database, adapter and write path, the later one given is kept.
-//   pnpm bench:insert:instructions:merge --out <dir> <results.json> [<results.json>...]
+//   pnpm bench:insert:instructions:merge --out <dir> [--dialects postgres,mysql] <results.json>...
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { BENCH_DIALECTS } from './bench-database.js';
 import { instructionsChart, renderSvg } from './charts.js';
+import { listOf } from './cli-options.js';
 import { instructionsGoal, instructionsTable, type PathInstructions } from './report.js';
 
 const program = new Command('bench:insert:instructions:merge')
   .description('join the results.json of several instruction-count runs into one report and chart')
   .requiredOption('--out <dir>', 'where report.md, results.json and the chart go')
+  .option('--dialects <list>', 'keep only these databases: postgres,mysql,sqlite', listOf(BENCH_DIALECTS), [
+    ...BENCH_DIALECTS,
+  ])
   .argument('<results...>', 'results.json files written by bench:insert:instructions, in order')
   .parse();
-const { out } = program.opts<{ out: string }>();
+const { out, dialects } = program.opts<{ out: string; dialects: string[] }>();
 const files = program.args;
 
 interface RunResults {
@@ -30,7 +34,7 @@ for (const run of runs) {
   for (const r of run.results) byPath.set(`${r.dialect}\u0000${r.adapter}\u0000${r.path}`, r);
 }
 // Databases in the bench's order; within one, adapters and paths as the runs listed them.
-const results = BENCH_DIALECTS.flatMap((dialect) =>
+const results = BENCH_DIALECTS.filter((d) => dialects.includes(d)).flatMap((dialect) =>
   [...byPath.values()].filter((r) => r.dialect === dialect),
 );
 const commands = runs.map((run) => ({ command: run.command, started: run.started }));
