@@ -141,11 +141,14 @@ function fillInsert(
   }
   let allColumns = columns;
   if (addedCount > 0) {
-    const list: ColumnNode[] = columns.slice();
+    // A spread, not slice(): Kysely freezes its lists, and slice() of a frozen array takes V8's
+    // slow path, about 5000 instructions for four columns against 100.
+    const list: ColumnNode[] = [...columns];
     for (let c = 0; c < width; c++) if (indexes[c] === -1) list.push(columnNode(idColumns[c]!));
     allColumns = list;
   }
-  return InsertQueryNode.cloneWith(node, { columns: allColumns, values: valuesNode(filled) });
+  // Not InsertQueryNode.cloneWith, which freezes the copy (see below).
+  return { ...node, columns: allColumns, values: valuesNode(filled) };
 }
 
 const NO_COLUMNS: readonly ColumnNode[] = [];
