@@ -107,6 +107,6 @@ test('GIVEN a smoke-sized run under callgrind THEN every Knex write path on SQLi
   ]);
   expect(joined.results.map((r) => r.path)).toEqual(results.map((r) => r.path));
   expect(joined.results[0]!.vsHandSet).toBe(0.5);
-  expect(readFileSync(join(merged, 'report.md'), 'utf8')).toMatch(/\| \+50\.0% \|/);
+  expect(readFileSync(join(merged, 'report.md'), 'utf8')).toMatch(/\|\s+\+50\.0% \|/);
   expect(readFileSync(join(merged, 'adapter-instructions.svg'), 'utf8')).toMatch(/^<svg/);
 }, 900_000);
