@@ -40,18 +40,20 @@ export class RowCopier {
 
   /** A plain-object copy of `row` with every {@link room} column present. */
   copy(row: object): Row {
+    // Only a plain object's shape can match or be learned: its prototype has no enumerable key.
+    if (!isPlain(row)) return withRoom(copyRow(row), this.room);
     const shapes = this.#shapes;
     for (let s = 0; s < shapes.length; s++) {
-      if (hasShape(row, shapes[s]!)) return this.#copies[s]!(row);
+      if (hasKeys(row, shapes[s]!)) return this.#copies[s]!(row);
     }
     return this.#learn(row);
   }
 
   #learn(row: object): Row {
-    const copy =
-      this.#shapes.length < MAX_SHAPES && isPlain(row) ? compile(Object.keys(row), this.room) : undefined;
+    const keys = Object.keys(row);
+    const copy = this.#shapes.length < MAX_SHAPES ? compile(keys, this.room) : undefined;
     if (copy === undefined) return withRoom(copyRow(row), this.room);
-    this.#shapes.push(Object.keys(row));
+    this.#shapes.push(keys);
     this.#copies.push(copy);
     return copy(row);
   }
@@ -62,11 +64,10 @@ function isPlain(row: object): boolean {
 }
 
 /**
- * Whether `row`'s enumerable keys are exactly `keys`, in order, and all its own: a plain object's
- * prototype has no enumerable key (one added to `Object.prototype` shows here and fails the match).
+ * Whether `row`'s enumerable keys are exactly `keys`, in order, and all its own: `row` is a plain
+ * object, and an enumerable key added to `Object.prototype` shows here and fails the match.
  */
-function hasShape(row: object, keys: readonly string[]): boolean {
-  if (!isPlain(row)) return false;
+function hasKeys(row: object, keys: readonly string[]): boolean {
   let j = 0;
   // Inherited enumerable keys are listed too, after the own ones: they fail the match.
   for (const key in row) {
