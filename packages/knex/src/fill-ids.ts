@@ -12,9 +12,10 @@ export type Row = Record<string, unknown>;
  * before any id is taken.
  *
  * Given a `RowCopier` (core's, made for `columns`) the rows are copies and the input is never
- * mutated. With `'in-place'` the ids are written into the caller's own row objects (no copy: the
- * cheapest fill), and the array holds those objects. Either all of them get their ids or, if one cannot take its id (a frozen row,
- * or one object twice in `input`), none does and the error names that row.
+ * mutated. With `'in-place'` the ids are written into the caller's own row objects (no copy), and
+ * the array holds those objects. Either all of them get their ids or, if one cannot take its id
+ * (a frozen row, a read-only column, a setter that does not store it, or one object twice in
+ * `input`), none does and the error names that row.
  *
  * @example
  * const rows = [{ name: 'a' }, { id: 7n, name: 'b' }];

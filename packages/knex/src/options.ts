@@ -39,7 +39,7 @@ export interface ResolvedOptions {
   readonly generator: IdGenerator;
   readonly tables: ReadonlyMap<string, readonly string[]>;
   readonly fillInPlace: boolean;
-  /** One row copier per table (unless `fillInPlace`), kept by every helper built from these options. */
+  /** One row copier per table (none with `fillInPlace`), kept by every helper built from these options. */
   readonly copiers: ReadonlyMap<string, RowCopier>;
 }
 
@@ -58,6 +58,8 @@ export function resolveOptions(options: SnowkeyKnexOptions): ResolvedOptions {
     (options as { fillInPlace?: unknown }).fillInPlace,
     false,
   );
-  const copiers = new Map([...columns].map(([table, idColumns]) => [table, new RowCopier(idColumns)]));
+  const copiers = new Map(
+    fillInPlace ? [] : [...columns].map(([table, idColumns]) => [table, new RowCopier(idColumns)]),
+  );
   return { generator, tables: columns, fillInPlace, copiers };
 }
