@@ -3,13 +3,12 @@
 // counted a few adapters at a time. Each run's command is kept; where two runs counted the same
 // database, adapter and write path, the later one given is kept.
 //   pnpm bench:insert:instructions:merge --out <dir> [--dialects postgres,mysql] <results.json>...
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { BENCH_DIALECTS } from './bench-database.js';
-import { instructionsChart, renderSvg } from './charts.js';
 import { listOf } from './cli-options.js';
-import { instructionsGoal, instructionsTable, type PathInstructions } from './report.js';
+import { writeInstructionsOutput } from './instructions-output.js';
+import type { PathInstructions } from './report.js';
 
 const program = new Command('bench:insert:instructions:merge')
   .description('join the results.json of several instruction-count runs into one report and chart')
@@ -39,16 +38,14 @@ const results = BENCH_DIALECTS.filter((d) => dialects.includes(d)).flatMap((dial
 );
 const commands = runs.map((run) => ({ command: run.command, started: run.started }));
 
-const report = `${[
-  'Commands, joined in this order (a later run replaces an earlier one on the same path):',
-  commands.map((c) => `- \`${c.command}\` (started ${c.started})`).join('\n'),
-  '### Instructions per row, one process per adapter and variant',
-  instructionsTable(results),
-  ['```', ...instructionsGoal(results), '```'].join('\n'),
-].join('\n\n')}\n`;
-process.stdout.write(report);
-mkdirSync(out, { recursive: true });
-writeFileSync(join(out, 'report.md'), report);
-writeFileSync(join(out, 'results.json'), `${JSON.stringify({ commands, results }, null, 2)}\n`);
-writeFileSync(join(out, 'adapter-instructions.svg'), await renderSvg(instructionsChart(results)));
+await writeInstructionsOutput(
+  out,
+  [
+    'Commands, joined in this order (a later run replaces an earlier one on the same path):',
+    commands.map((c) => `- \`${c.command}\` (started ${c.started})`).join('\n'),
+    '### Instructions per row, one process per adapter and variant',
+  ],
+  results,
+  { commands },
+);
 process.stderr.write(`wrote ${out}/report.md, results.json and adapter-instructions.svg\n`);
