@@ -20,8 +20,10 @@ let codegen = true;
  * `{ "col1": row["col1"], ..., "id": undefined }`, so a copy is one allocation with every column
  * and id column in place and the id written after it is a plain store. A copy holds the row's own
  * enumerable string-keyed properties (its columns) in their order, the `room` columns it lacks set
- * to `undefined` at the end; a row of another shape, another prototype, or more than 64 columns
- * is copied by {@link copyRow}, as is every row where code generation is not allowed.
+ * to `undefined` at the end. Shapes are learned from plain objects (up to 4 per copier, 64
+ * columns each); a row whose keys are no learned shape's, and every row where code generation is
+ * not allowed, is copied by {@link copyRow}. {@link missing} tells which room columns the last
+ * row lacked.
  *
  * @example
  * const copier = new RowCopier(['id']);
@@ -33,28 +35,54 @@ export class RowCopier {
   readonly room: readonly string[];
   readonly #shapes: (readonly string[])[] = [];
   readonly #copies: Copy[] = [];
+  /** Per shape, its {@link missing} bits. */
+  readonly #missings: number[] = [];
+  #missing = 0;
 
   constructor(room: readonly string[]) {
     this.room = [...room];
   }
 
+  /**
+   * Which {@link room} columns the last row copied did not have: bit `c` is set when `room[c]`
+   * was not one of its keys, so its copy holds `undefined` there and an adapter can take an id for
+   * it without reading it. Bits are set only for rows of a learned shape and for the first 31 room
+   * columns; a clear bit says nothing (read the column).
+   */
+  get missing(): number {
+    return this.#missing;
+  }
+
   /** A plain-object copy of `row` with every {@link room} column present. */
   copy(row: object): Row {
-    // Only a plain object's shape can match or be learned: its prototype has no enumerable key.
-    if (!isPlain(row)) return withRoom(copyRow(row), this.room);
+    // A row matches a learned shape when a for...in lists exactly its keys, own ones first. The
+    // shape's copy checks that the row's prototype is Object.prototype (which has no enumerable
+    // key) after reading it, where V8 knows the row's map and the check costs nothing; on another
+    // prototype it drops from the copy the keys the row only inherits (each value read once).
     const shapes = this.#shapes;
     for (let s = 0; s < shapes.length; s++) {
-      if (hasKeys(row, shapes[s]!)) return this.#copies[s]!(row);
+      if (hasKeys(row, shapes[s]!)) {
+        this.#missing = this.#missings[s]!;
+        return this.#copies[s]!(row);
+      }
     }
+    this.#missing = 0;
     return this.#learn(row);
   }
 
   #learn(row: object): Row {
+    if (!isPlain(row)) return withRoom(copyRow(row), this.room);
     const keys = Object.keys(row);
     const copy = this.#shapes.length < MAX_SHAPES ? compile(keys, this.room) : undefined;
     if (copy === undefined) return withRoom(copyRow(row), this.room);
+    let missing = 0;
+    for (let c = 0; c < this.room.length && c < 31; c++) {
+      if (!keys.includes(this.room[c]!)) missing |= 1 << c;
+    }
     this.#shapes.push(keys);
     this.#copies.push(copy);
+    this.#missings.push(missing);
+    this.#missing = missing;
     return copy(row);
   }
 }
@@ -64,8 +92,8 @@ function isPlain(row: object): boolean {
 }
 
 /**
- * Whether `row`'s enumerable keys are exactly `keys`, in order, and all its own: `row` is a plain
- * object, and an enumerable key added to `Object.prototype` shows here and fails the match.
+ * Whether a for...in of `row` lists exactly `keys`, in order: its own enumerable string keys,
+ * then those of its prototype chain (so one added to `Object.prototype` fails the match).
  */
 function hasKeys(row: object, keys: readonly string[]): boolean {
   let j = 0;
@@ -75,6 +103,16 @@ function hasKeys(row: object, keys: readonly string[]): boolean {
     j++;
   }
   return j === keys.length;
+}
+
+/**
+ * `copy`, made by a shape's literal from a row whose prototype is not `Object.prototype`, without
+ * the keys the row only inherits (an enumerable key of its prototype chain), the room columns
+ * among them set back to `undefined`: the row's own enumerable keys, as `Object.assign` copies.
+ */
+function ownOnly(copy: Row, row: object, keys: readonly string[], room: readonly string[]): Row {
+  for (const key of keys) if (!Object.hasOwn(row, key)) delete copy[key];
+  return withRoom(copy, room);
 }
 
 function withRoom(copy: Row, room: readonly string[]): Row {
@@ -100,9 +138,16 @@ function compile(keys: readonly string[], room: readonly string[]): Copy | undef
   if (compiled.size >= MAX_COMPILED) return undefined;
   const fields = keys.map((k) => `${propertyName(k)}: row[${JSON.stringify(k)}]`);
   for (const column of room) if (!keys.includes(column)) fields.push(`${propertyName(column)}: undefined`);
+  const repair = (copy: Row, row: object): Row => ownOnly(copy, row, keys, room);
   let copy: Copy;
   try {
-    copy = new Function('row', `return { ${fields.join(', ')} };`) as Copy;
+    copy = new Function(
+      'repair',
+      `return function copy(row) {
+        const copy = { ${fields.join(', ')} };
+        return Object.getPrototypeOf(row) === Object.prototype ? copy : repair(copy, row);
+      };`,
+    )(repair) as Copy;
   } catch {
     codegen = false;
     return undefined;

@@ -40,6 +40,30 @@ describe('RowCopier', () => {
     }
   });
 
+  test('GIVEN rows of learned shapes THEN missing has a bit for each room column the row lacked, and none for a row of no learned shape', () => {
+    const copier = new RowCopier(['id', 'serial_no']);
+    const missingAfter = (row: object) => {
+      expectCopy(copier, row);
+      return copier.missing;
+    };
+    for (let round = 0; round < 3; round++) {
+      expect(missingAfter({ name: 'a' })).toBe(0b11);
+      expect(missingAfter({ id: 5n, name: 'b' })).toBe(0b10);
+      expect(missingAfter({ name: 'c', serial_no: null })).toBe(0b01);
+      expect(missingAfter({ serial_no: 1n, id: undefined })).toBe(0b00);
+      // Rows of no learned shape (a fifth shape, a null prototype with other keys): clear bits.
+      expect(missingAfter({ other: 1 })).toBe(0);
+      expect(missingAfter(Object.assign(Object.create(null), { label: 'd' }))).toBe(0);
+      // A class instance or a null prototype with a learned shape's keys: that shape's bits.
+      expect(missingAfter(Object.assign(new (class Player {})(), { id: 6n, name: 'e' }))).toBe(0b10);
+      expect(missingAfter(Object.assign(Object.create(null), { name: 'f' }))).toBe(0b11);
+    }
+    const wide = Array.from({ length: 33 }, (_, c) => `c${c}`);
+    const many = new RowCopier(wide);
+    many.copy({ c0: 1n, name: 'f' });
+    expect(many.missing).toBe(0x7ffffffe);
+  });
+
   test('GIVEN a row that has its id column already, in any position THEN it is kept where it is', () => {
     const copier = new RowCopier(['id']);
     expect(Object.keys(expectCopy(copier, { id: 7n, name: 'a' }))).toEqual(['id', 'name']);
@@ -136,7 +160,7 @@ describe('RowCopier', () => {
     }
   });
 
-  test('GIVEN getters on a row THEN each is read once per copy, as Object.assign reads it', () => {
+  test('GIVEN getters on a row, a plain one or a class instance THEN each is read once per copy, as Object.assign reads it', () => {
     const copier = new RowCopier(['id']);
     let reads = 0;
     const row = {
@@ -148,6 +172,20 @@ describe('RowCopier', () => {
     };
     for (let round = 0; round < 5; round++) expect(copier.copy(row).score).toBe(3);
     expect(reads).toBe(5);
+    // A class instance of the same keys goes through the same shape's copy, and its getter too.
+    class Player {
+      name = 'b';
+    }
+    const instance = Object.defineProperty(new Player(), 'score', {
+      enumerable: true,
+      get() {
+        reads++;
+        return 4;
+      },
+    });
+    for (let round = 0; round < 5; round++)
+      expect(copier.copy(instance)).toEqual({ name: 'b', score: 4, id: undefined });
+    expect(reads).toBe(10);
   });
 
   test('GIVEN a row of more than 64 columns THEN it is copied exactly', () => {

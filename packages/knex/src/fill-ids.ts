@@ -31,8 +31,10 @@ export function fillIds(
   const rows = toRowArray(input);
   const width = columns.length;
   const targets: Row[] = new Array(rows.length);
-  // Where ids go, as row * width + column: plain numbers, no per-row allocation.
-  const slots: number[] = [];
+  // Where the ids go, as row * width + column, in order. Left out while every slot so far takes
+  // an id (the usual call: slot k is then k), so no array is grown for it.
+  let slots: number[] | undefined;
+  let n = 0;
   // With inPlace, what each slot held before, to undo a failed call: one byte a slot, no boxing.
   const before = inPlace ? new Uint8Array(rows.length * width) : NO_SLOTS;
   // Names the value refused, built only then: one closure per call, not one per row.
@@ -40,27 +42,35 @@ export function fillIds(
   let atColumn = '';
   const where = () => `rows[${at}].${atColumn}`;
   for (let i = 0; i < rows.length; i++) {
-    // The copier keeps the row's own property order and has the id columns in place already.
+    // The copier keeps the row's own property order and has the id columns in place already,
+    // and says which of them the row did not have: those take an id without being read.
     const target: Row = inPlace ? rows[i]! : into.copy(rows[i]!);
+    const missing = inPlace ? 0 : into.missing;
     for (let c = 0; c < width; c++) {
-      const column = columns[c]!;
-      at = i;
-      atColumn = column;
-      const value = target[column];
-      if (callerIdAction(value, where) === 'generate') {
-        slots.push(i * width + c);
-        if (inPlace)
-          before[slots.length - 1] =
-            value === null ? NULL : column in target && Object.hasOwn(target, column) ? UNDEFINED : ABSENT;
+      if ((missing & (1 << c)) === 0) {
+        const column = columns[c]!;
+        at = i;
+        atColumn = column;
+        const value = target[column];
+        if (callerIdAction(value, where) !== 'generate') {
+          slots ??= firstSlots(n);
+          continue;
+        }
+        if (inPlace) before[n] = value === null ? NULL : Object.hasOwn(target, column) ? UNDEFINED : ABSENT;
       }
+      slots?.push(i * width + c);
+      n++;
     }
     targets[i] = target;
   }
-  const ids = takeIds(generator, slots.length);
-  if (inPlace) writeIdsInPlace(targets, columns, slots, ids, before);
-  else {
-    for (let k = 0; k < slots.length; k++) {
-      const slot = slots[k]!;
+  const ids = takeIds(generator, n);
+  if (inPlace) writeIdsInPlace(targets, columns, slots ?? firstSlots(n), ids, before);
+  else if (slots === undefined && width === 1) {
+    const column = columns[0]!;
+    for (let k = 0; k < n; k++) targets[k]![column] = ids[k];
+  } else {
+    for (let k = 0; k < n; k++) {
+      const slot = slots === undefined ? k : slots[k]!;
       targets[(slot / width) | 0]![columns[slot % width]!] = ids[k];
     }
   }
@@ -72,6 +82,13 @@ const ABSENT = 0;
 const UNDEFINED = 1;
 const NULL = 2;
 const NO_SLOTS = new Uint8Array(0);
+
+/** The slots 0..n-1: every slot before the first row that kept its own id took one. */
+function firstSlots(n: number): number[] {
+  const slots: number[] = [];
+  for (let k = 0; k < n; k++) slots.push(k);
+  return slots;
+}
 
 /**
  * Writes `ids` into the caller's rows at `slots`, all or none, then reads each back: a row that
