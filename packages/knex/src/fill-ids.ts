@@ -56,7 +56,9 @@ export function fillIds(
           slots ??= firstSlots(n);
           continue;
         }
-        if (inPlace) before[n] = value === null ? NULL : Object.hasOwn(target, column) ? UNDEFINED : ABSENT;
+        if (inPlace)
+          before[n] =
+            value === null ? NULL : column in target && Object.hasOwn(target, column) ? UNDEFINED : ABSENT;
       }
       slots?.push(i * width + c);
       n++;
@@ -64,7 +66,7 @@ export function fillIds(
     targets[i] = target;
   }
   const ids = takeIds(generator, n);
-  if (inPlace) writeIdsInPlace(targets, columns, slots ?? firstSlots(n), ids, before);
+  if (inPlace) writeIdsInPlace(targets, columns, slots, ids, before);
   else if (slots === undefined && width === 1) {
     const column = columns[0]!;
     for (let k = 0; k < n; k++) targets[k]![column] = ids[k];
@@ -91,15 +93,15 @@ function firstSlots(n: number): number[] {
 }
 
 /**
- * Writes `ids` into the caller's rows at `slots`, all or none, then reads each back: a row that
- * cannot take its id (not extensible, a read-only column, a setter that does not store) or that
- * appears twice (a later slot of the same object overwrote it) undoes every id written, restoring
- * `before`, and is named in the error.
+ * Writes `ids` into the caller's rows at `slots` (slot k is k when there is none), all or none,
+ * then reads each back: a row that cannot take its id (not extensible, a read-only column, a
+ * setter that does not store) or that appears twice (a later slot of the same object overwrote
+ * it) undoes every id written, restoring `before`, and is named in the error.
  */
 function writeIdsInPlace(
   rows: Row[],
   columns: readonly string[],
-  slots: number[],
+  slots: number[] | undefined,
   ids: bigint[],
   before: Uint8Array,
 ): void {
@@ -107,16 +109,16 @@ function writeIdsInPlace(
   let written = 0;
   let failed = -1;
   try {
-    for (; written < slots.length; written++) {
-      const slot = slots[written]!;
+    for (; written < ids.length; written++) {
+      const slot = slots === undefined ? written : slots[written]!;
       rows[(slot / width) | 0]![columns[slot % width]!] = ids[written];
     }
   } catch {
     failed = written;
   }
   if (failed < 0) {
-    for (let k = 0; k < slots.length; k++) {
-      const slot = slots[k]!;
+    for (let k = 0; k < ids.length; k++) {
+      const slot = slots === undefined ? k : slots[k]!;
       if (rows[(slot / width) | 0]![columns[slot % width]!] !== ids[k]) {
         failed = k;
         break;
@@ -124,6 +126,23 @@ function writeIdsInPlace(
     }
     if (failed < 0) return;
   }
+  undoAndRefuse(rows, columns, slots ?? firstSlots(ids.length), ids, before, written, failed);
+}
+
+/**
+ * Restores the `written` slots to what `before` says they held, and throws naming the row of slot
+ * `failed` (or, for a row passed twice, its later place).
+ */
+function undoAndRefuse(
+  rows: Row[],
+  columns: readonly string[],
+  slots: number[],
+  ids: bigint[],
+  before: Uint8Array,
+  written: number,
+  failed: number,
+): never {
+  const width = columns.length;
   // Which slot to name: one whose id ended up in another slot of the same object is the later
   // place of a row passed twice; any other did not take its id.
   const slot = slots[failed]!;
