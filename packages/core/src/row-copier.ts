@@ -1,7 +1,8 @@
 import { copyRow } from './copy-row.js';
 
 type Row = Record<string, unknown>;
-type Copy = (row: object) => Row;
+/** A shape's copy of `row`, or undefined when `row`'s keys are not the shape's (see compile). */
+type Copy = (row: object) => Row | undefined;
 
 /** Shapes compiled into a copy function, shared by every copier: same columns, same function. */
 const compiled = new Map<string, Copy>();
@@ -33,7 +34,6 @@ let codegen = true;
 export class RowCopier {
   /** The columns every copy has, `undefined` where the row has none (the id columns to fill). */
   readonly room: readonly string[];
-  readonly #shapes: (readonly string[])[] = [];
   readonly #copies: Copy[] = [];
   /** Per shape, its {@link missing} bits. */
   readonly #missings: number[] = [];
@@ -55,15 +55,17 @@ export class RowCopier {
 
   /** A plain-object copy of `row` with every {@link room} column present. */
   copy(row: object): Row {
-    // A row matches a learned shape when a for...in lists exactly its keys, own ones first. The
-    // shape's copy checks that the row's prototype is Object.prototype (which has no enumerable
-    // key) after reading it, where V8 knows the row's map and the check costs nothing; on another
-    // prototype it drops from the copy the keys the row only inherits (each value read once).
-    const shapes = this.#shapes;
-    for (let s = 0; s < shapes.length; s++) {
-      if (hasKeys(row, shapes[s]!)) {
+    // Each learned shape's copy checks, with a for...in, that the row's enumerable keys are its
+    // keys in its order (own keys come first, then the prototype chain's), and that the row's
+    // prototype is Object.prototype (which has none) after reading it, where V8 knows the row's
+    // map and the check costs nothing; on another prototype it drops from the copy the keys the
+    // row only inherits (each value read once). A row of another shape gets undefined.
+    const copies = this.#copies;
+    for (let s = 0; s < copies.length; s++) {
+      const copy = copies[s]!(row);
+      if (copy !== undefined) {
         this.#missing = this.#missings[s]!;
-        return this.#copies[s]!(row);
+        return copy;
       }
     }
     this.#missing = 0;
@@ -73,36 +75,24 @@ export class RowCopier {
   #learn(row: object): Row {
     if (!isPlain(row)) return withRoom(copyRow(row), this.room);
     const keys = Object.keys(row);
-    const copy = this.#shapes.length < MAX_SHAPES ? compile(keys, this.room) : undefined;
-    if (copy === undefined) return withRoom(copyRow(row), this.room);
+    const copy = this.#copies.length < MAX_SHAPES ? compile(keys, this.room) : undefined;
+    // undefined: no room for another shape, or its for...in lists inherited keys too (an
+    // enumerable key added to Object.prototype), so no row of it could match.
+    const copied = copy?.(row);
+    if (copy === undefined || copied === undefined) return withRoom(copyRow(row), this.room);
     let missing = 0;
     for (let c = 0; c < this.room.length && c < 31; c++) {
       if (!keys.includes(this.room[c]!)) missing |= 1 << c;
     }
-    this.#shapes.push(keys);
     this.#copies.push(copy);
     this.#missings.push(missing);
     this.#missing = missing;
-    return copy(row);
+    return copied;
   }
 }
 
 function isPlain(row: object): boolean {
   return Object.getPrototypeOf(row) === Object.prototype;
-}
-
-/**
- * Whether a for...in of `row` lists exactly `keys`, in order: its own enumerable string keys,
- * then those of its prototype chain (so one added to `Object.prototype` fails the match).
- */
-function hasKeys(row: object, keys: readonly string[]): boolean {
-  let j = 0;
-  // Inherited enumerable keys are listed too, after the own ones: they fail the match.
-  for (const key in row) {
-    if (key !== keys[j]) return false;
-    j++;
-  }
-  return j === keys.length;
 }
 
 /**
@@ -138,12 +128,19 @@ function compile(keys: readonly string[], room: readonly string[]): Copy | undef
   if (compiled.size >= MAX_COMPILED) return undefined;
   const fields = keys.map((k) => `${propertyName(k)}: row[${JSON.stringify(k)}]`);
   for (const column of room) if (!keys.includes(column)) fields.push(`${propertyName(column)}: undefined`);
+  // One case a key: compared with a constant, not read from an array.
+  const cases = keys.map((k, j) => `case ${j}: if (key !== ${JSON.stringify(k)}) return undefined; break;`);
   const repair = (copy: Row, row: object): Row => ownOnly(copy, row, keys, room);
   let copy: Copy;
   try {
     copy = new Function(
       'repair',
       `return function copy(row) {
+        let j = 0;
+        for (const key in row) {
+          switch (j++) { ${cases.join(' ')} default: return undefined; }
+        }
+        if (j !== ${keys.length}) return undefined;
         const copy = { ${fields.join(', ')} };
         return Object.getPrototypeOf(row) === Object.prototype ? copy : repair(copy, row);
       };`,

@@ -28,7 +28,7 @@ export function fillIds(
   into: RowCopier | 'in-place',
 ): Row[] {
   const inPlace = into === 'in-place';
-  const rows = toRowArray(input);
+  const rows: unknown[] = Array.isArray(input) ? input : [input];
   const width = columns.length;
   const targets: Row[] = new Array(rows.length);
   // Where the ids go, as row * width + column, in order. Left out while every slot so far takes
@@ -37,14 +37,18 @@ export function fillIds(
   let n = 0;
   // With inPlace, what each slot held before, to undo a failed call: one byte a slot, no boxing.
   const before = inPlace ? new Uint8Array(rows.length * width) : NO_SLOTS;
-  // Names the value refused, built only then: one closure per call, not one per row.
+  // Names the value refused, built only then: at most one closure per call, made at the first
+  // id column read, not one per row.
   let at = 0;
   let atColumn = '';
-  const where = () => `rows[${at}].${atColumn}`;
+  let where: (() => string) | undefined;
   for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    // Checked here, not in a pass of its own: nothing is taken or written before the loop ends.
+    if (row === null || typeof row !== 'object' || Array.isArray(row)) throw notARow(input, i, row);
     // The copier keeps the row's own property order and has the id columns in place already,
     // and says which of them the row did not have: those take an id without being read.
-    const target: Row = inPlace ? rows[i]! : into.copy(rows[i]!);
+    const target: Row = inPlace ? (row as Row) : into.copy(row);
     const missing = inPlace ? 0 : into.missing;
     for (let c = 0; c < width; c++) {
       if ((missing & (1 << c)) === 0) {
@@ -52,6 +56,7 @@ export function fillIds(
         at = i;
         atColumn = column;
         const value = target[column];
+        where ??= () => `rows[${at}].${atColumn}`;
         if (callerIdAction(value, where) !== 'generate') {
           slots ??= firstSlots(n);
           continue;
@@ -171,17 +176,10 @@ function undoAndRefuse(
   );
 }
 
-function toRowArray(input: unknown): Row[] {
-  const rows: unknown[] = Array.isArray(input) ? input : [input];
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i];
-    if (row === null || typeof row !== 'object' || Array.isArray(row)) {
-      throw new InvalidArgumentError(
-        Array.isArray(input) ? `rows[${i}]` : 'rows',
-        'a row object or an array of row objects',
-        row,
-      );
-    }
-  }
-  return rows as Row[];
+function notARow(input: unknown, i: number, row: unknown): InvalidArgumentError {
+  return new InvalidArgumentError(
+    Array.isArray(input) ? `rows[${i}]` : 'rows',
+    'a row object or an array of row objects',
+    row,
+  );
 }
