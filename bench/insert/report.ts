@@ -134,7 +134,7 @@ export function overheadTable(results: readonly PathResult[]): string {
         pct(r.vsAutoincrement),
       ]),
     ],
-    { align: ['l', 'l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r'] },
+    { align: ['l', 'l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'] },
   );
 }
 
@@ -202,6 +202,18 @@ export interface PathInstructions {
 
 const kilo = (n: number) => `${(n / 1000).toFixed(1)}k`;
 
+/**
+ * The median over the rounds of snowkey's round against hand-set's round of the same number,
+ * minus one, compilers and garbage collector left out: where V8 compiles or collects in a round or
+ * two (work that, with the collector's helpers that have no collector's name, can move one round by
+ * 30%), the sum follows those rounds and the median does not.
+ */
+export function medianRoundVsHandSet(r: Pick<PathInstructions, 'rounds'>): number {
+  const counted = (round: PathInstructions['rounds'][number], v: Variant) =>
+    round[v].total - round[v].compiling - round[v].collecting;
+  return median(r.rounds.map((round) => counted(round, 'snowkey') / counted(round, 'hand-set') - 1));
+}
+
 /** The instruction counts: per row for each variant, and snowkey against the baselines. */
 export function instructionsTable(results: readonly PathInstructions[]): string {
   return markdownTable(
@@ -215,6 +227,7 @@ export function instructionsTable(results: readonly PathInstructions[]): string 
         'snowkey',
         'vs hand-set',
         'range over rounds',
+        'median round',
         'all instructions',
         'vs autoincrement',
       ],
@@ -227,11 +240,12 @@ export function instructionsTable(results: readonly PathInstructions[]): string 
         kilo(r.perRow.snowkey),
         r.sameStatements ? pct(r.vsHandSet) : `${pct(r.vsHandSet)} (other SQL)`,
         `${pct(r.vsHandSetRange[0])} .. ${pct(r.vsHandSetRange[1])}`,
+        pct(medianRoundVsHandSet(r)),
         pct(r.vsHandSetAll),
         pct(r.vsAutoincrement),
       ]),
     ],
-    { align: ['l', 'l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r'] },
+    { align: ['l', 'l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'] },
   );
 }
 
@@ -244,5 +258,11 @@ export function instructionsGoal(results: readonly PathInstructions[]): string[]
     ...within
       .filter((r) => r.vsHandSet > 0.03)
       .map((r) => `  above: ${DATABASE_NAME[r.dialect]} ${r.adapter} ${r.path} ${pct(r.vsHandSet)}`),
+    `by the median round instead of the sum: ${within.filter((r) => medianRoundVsHandSet(r) <= 0.03).length} of ${within.length} write paths`,
+    ...within
+      .filter((r) => medianRoundVsHandSet(r) > 0.03)
+      .map(
+        (r) => `  above: ${DATABASE_NAME[r.dialect]} ${r.adapter} ${r.path} ${pct(medianRoundVsHandSet(r))}`,
+      ),
   ];
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, expect, test } from 'vitest';
+import { medianRoundVsHandSet } from '../../bench/insert/report.js';
 
 // The instruction-count bench runs Node under valgrind; this smoke run (one adapter on SQLite, a few
 // rows, one warm-up round and two counted) keeps it from rotting. It needs valgrind and vgdb, which .ci/run installs.
@@ -71,10 +72,19 @@ test('GIVEN a smoke-sized run under callgrind THEN every Knex write path on SQLi
       expect(r.perRow[variant]).toBeCloseTo(run(variant) / (2 * r.rowsPerWrite), 6);
     }
     expect(r.vsHandSet).toBeCloseTo(run('snowkey') / run('hand-set') - 1, 9);
+    // Two rounds: the median round is the mean of their two ratios.
+    const ratio = (round: (typeof r.rounds)[number]) =>
+      counted(round, 'snowkey') / counted(round, 'hand-set') - 1;
+    expect(medianRoundVsHandSet(r as unknown as Parameters<typeof medianRoundVsHandSet>[0])).toBeCloseTo(
+      (ratio(r.rounds[0]!) + ratio(r.rounds[1]!)) / 2,
+      9,
+    );
     expect(r.vsHandSetAll).toBeCloseTo(all('snowkey') / all('hand-set') - 1, 9);
   }
   expect(readFileSync(join(out, 'adapter-instructions.svg'), 'utf8')).toMatch(/^<svg.*SQLite/s);
   expect(stdout).toMatch(/snowkey within 3% of hand-set ids .*: \d of 4 write paths/);
+  expect(stdout).toMatch(/by the median round instead of the sum: \d of 4 write paths/);
+  expect(stdout).toMatch(/\| median round \|/);
 
   // Two runs joined: the second's copy of a path replaces the first's, and both commands are kept.
   const second = join(out, 'second.json');
