@@ -13,7 +13,7 @@ import { Command } from 'commander';
 import { VARIANTS, type Variant } from './adapters/adapter-bench.js';
 import { ADAPTER_NAMES, loadAdapterBench } from './adapters/index.js';
 import { BENCH_DIALECTS, type BenchDialect } from './bench-database.js';
-import { type Dump, readDumps } from './callgrind-dumps.js';
+import { COLLECTION_DUMPS, type Dump, readDumps } from './callgrind-dumps.js';
 import { listOf, positiveCount } from './cli-options.js';
 import { writeInstructionsOutput } from './instructions-output.js';
 import type { PathInstructions } from './report.js';
@@ -95,6 +95,7 @@ async function measure(
   const args = [
     '--tool=callgrind',
     `--callgrind-out-file=${join(dir, 'cg.%p')}`,
+    ...COLLECTION_DUMPS,
     process.execPath,
     // One thread for V8's compilers and collector, so their work lands in the write that asked
     // for it. No memory reducer: it collects when the allocation rate per second drops, and under

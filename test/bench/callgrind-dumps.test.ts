@@ -70,3 +70,74 @@ test('GIVEN the dumps of one process THEN each counts its own cost lines once, n
     { label: 'a.0.snowkey.0', total: 260, compiling: 37, collecting: 23 },
   ]);
 });
+
+// A collection in the middle of a write: callgrind dumps before Heap::PerformGarbageCollection
+// and after Heap::CollectGarbage (COLLECTION_DUMPS), then at the write's own dump request.
+const beforeCollection = `version: 1
+pid: 79
+part: 1
+
+desc: Trigger: --dump-before=v8::internal::Heap::PerformGarbageCollection(v8::internal::GarbageCollector)
+
+events: Ir
+fn=(1) Builtins_LoadIC
+0 500
+fn=(2) v8::internal::maglev::MaglevGraphBuilder::Build()
+0 40
+fn=(3) v8::internal::IncrementalMarking::Step()
+0 6
+
+totals: 546
+`;
+const collection = `version: 1
+pid: 79
+part: 2
+
+desc: Trigger: --dump-after=v8::internal::Heap::CollectGarbage(v8::internal::AllocationSpace)
+
+events: Ir
+fn=(4) __memcpy_avx_unaligned_erms
+0 3000
+fn=(5) v8::internal::HeapObject::SizeFromMap(v8::internal::Map) const
+0 200
+fn=(6) v8::internal::Scavenger::Process(v8::JobDelegate*)
+0 100
+
+totals: 3300
+`;
+const rest = `version: 1
+pid: 79
+part: 3
+
+desc: Trigger: dump a.1.snowkey.0
+
+events: Ir
+fn=(1)
+0 70
+fn=(4)
+0 9
+
+totals: 79
+`;
+const end = `version: 1
+pid: 79
+part: 4
+
+desc: Trigger: Program termination
+
+events: Ir
+fn=(1)
+0 11
+
+totals: 11
+`;
+
+test('GIVEN a collection between two dump requests THEN all of its dump counts as collecting, the work before it as before, and both go to the next requested dump', () => {
+  writeFileSync(join(dir, 'cg.79.1'), beforeCollection);
+  writeFileSync(join(dir, 'cg.79.2'), collection);
+  writeFileSync(join(dir, 'cg.79.3'), rest);
+  writeFileSync(join(dir, 'cg.79'), end);
+  expect(readDumps(dir, 79)).toEqual([
+    { label: 'a.1.snowkey.0', total: 546 + 3300 + 79, compiling: 40, collecting: 6 + 3300 },
+  ]);
+});
