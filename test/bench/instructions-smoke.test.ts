@@ -8,13 +8,14 @@ import { afterAll, expect, test } from 'vitest';
 import { medianRoundVsHandSet } from '../../bench/insert/report.js';
 
 // The instruction-count bench runs Node under valgrind; this smoke run (one adapter on SQLite, a few
-// rows, one warm-up round and two counted) keeps it from rotting. It needs valgrind and vgdb, which .ci/run installs.
+// rows, one warm-up round and one counted, in two processes per variant whose rounds are joined)
+// keeps it from rotting. It needs valgrind and vgdb, which .ci/run installs.
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const out = mkdtempSync(join(tmpdir(), 'sk-bench-instructions-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-test('GIVEN a smoke-sized run under callgrind THEN every Knex write path on SQLite is counted in its three variants, and the report, results and chart are written', async () => {
+test('GIVEN a smoke-sized run under callgrind THEN every Knex write path on SQLite is counted in its three variants, one round in each of two processes, and the report, results and chart are written', async () => {
   const { stdout } = await promisify(execFile)(
     process.execPath,
     [
@@ -31,6 +32,8 @@ test('GIVEN a smoke-sized run under callgrind THEN every Knex write path on SQLi
         '--single-warmup',
         '1',
         '--rounds',
+        '1',
+        '--processes',
         '2',
       ],
       ...['--adapter-rows', '40', '--single-rows', '2', '--out', out, '--quiet'],
