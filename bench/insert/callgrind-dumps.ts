@@ -50,6 +50,7 @@ export const COLLECTION_DUMPS = [
 ] as const;
 
 const REQUESTED = 'desc: Trigger: dump ';
+const BEFORE_COLLECTION = 'desc: Trigger: --dump-before=';
 const AFTER_COLLECTION = 'desc: Trigger: --dump-after=';
 
 /**
@@ -67,22 +68,21 @@ export function readDumps(dir: string, pid: number): Dump[] {
     .sort((a, b) => Number(a.slice(prefix.length)) - Number(b.slice(prefix.length)));
   const names = new Map<string, string>();
   const dumps: Dump[] = [];
-  let carried = { total: 0, compiling: 0, collecting: 0 };
+  const none = { total: 0, compiling: 0, collecting: 0 };
+  let carried = none;
   for (const file of files) {
     const part = parseDump(readFileSync(join(dir, file), 'utf8'), names);
-    const total = carried.total + part.total;
-    const compiling = carried.compiling + part.compiling;
-    if (part.trigger === 'collection') {
-      carried = { total, compiling, collecting: carried.collecting + part.total - part.compiling };
-      continue;
-    }
-    const collecting = carried.collecting + part.collecting;
-    if (part.trigger === 'before-collection') {
-      carried = { total, compiling, collecting };
-      continue;
-    }
-    dumps.push({ label: part.label, total, compiling, collecting });
-    carried = { total: 0, compiling: 0, collecting: 0 };
+    const sum = {
+      total: carried.total + part.total,
+      compiling: carried.compiling + part.compiling,
+      // A collection's dump is collecting whole, but for any compiling V8 did inside it.
+      collecting:
+        carried.collecting + (part.trigger === 'collection' ? part.total - part.compiling : part.collecting),
+    };
+    if (part.trigger === 'requested') {
+      dumps.push({ label: part.label, ...sum });
+      carried = none;
+    } else carried = sum;
   }
   return dumps;
 }
@@ -132,7 +132,7 @@ function parseDump(text: string, names: Map<string, string>): Part {
     } else if (line.startsWith('calls=')) callCost = true;
     else if (line.startsWith(REQUESTED)) label = line.slice(REQUESTED.length).trim();
     else if (line.startsWith(AFTER_COLLECTION)) trigger = 'collection';
-    else if (line.startsWith('desc: Trigger: --dump-before=')) trigger = 'before-collection';
+    else if (line.startsWith(BEFORE_COLLECTION)) trigger = 'before-collection';
   }
   return { label, trigger, total, compiling, collecting };
 }

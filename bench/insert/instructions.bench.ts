@@ -202,18 +202,19 @@ const started = new Date().toISOString();
 const work = mkdtempSync(join(tmpdir(), 'sk-callgrind-'));
 const results: PathInstructions[] = [];
 try {
+  const processes = Array.from({ length: opts.processes }, (_, p) => p + 1);
+  const jobName = (dialect: BenchDialect, adapter: string, variant: Variant, n: number) =>
+    `${dialect} ${adapter} ${variant} ${n}`;
   const queue = opts.dialects.flatMap((dialect) =>
     opts.adapters.flatMap((adapter) =>
-      Array.from({ length: opts.processes }, (_, p) =>
-        VARIANTS.map((variant) => ({ dialect, adapter, variant, process: p + 1 })),
-      ).flat(),
+      processes.flatMap((n) => VARIANTS.map((variant) => ({ dialect, adapter, variant, n }))),
     ),
   );
   const done = new Map<string, Dump[]>();
   await Promise.all(
     Array.from({ length: Math.min(opts.jobs, queue.length) }, async () => {
       for (let job = queue.shift(); job; job = queue.shift()) {
-        const name = `${job.dialect} ${job.adapter} ${job.variant} ${job.process}`;
+        const name = jobName(job.dialect, job.adapter, job.variant, job.n);
         progress(`${name}: under callgrind`);
         const dir = join(work, name.replaceAll(' ', '-'));
         mkdirSync(dir);
@@ -226,9 +227,7 @@ try {
     const dumps = Object.fromEntries(
       VARIANTS.map((v) => [
         v,
-        opts.adapters.flatMap((a) =>
-          Array.from({ length: opts.processes }, (_, p) => done.get(`${dialect} ${a} ${v} ${p + 1}`)!).flat(),
-        ),
+        opts.adapters.flatMap((a) => processes.flatMap((p) => done.get(jobName(dialect, a, v, p))!)),
       ]),
     );
     results.push(...summarise(dialect, dumps as Record<Variant, Dump[]>));

@@ -40,14 +40,11 @@ fn=(5) v8::internal::Sweeper::RawSweep(v8::internal::Page*, v8::internal::FreeSp
 
 totals: 1511
 `;
-const second = `version: 1
-pid: 77
-part: 2
-
-desc: Trigger: dump a.0.snowkey.0
-
-events: Ir
-fn=(1)
+const second = dumpFile(
+  77,
+  2,
+  'dump a.0.snowkey.0',
+  `fn=(1)
 0 200
 fn=(2)
 0 30
@@ -56,10 +53,13 @@ fn=(4) v8::internal::maglev::MaglevGraphBuilder::Build()
 fn=(6) void v8::internal::MarkingVisitorBase<v8::internal::MainMarkingVisitor<v8::internal::MarkingState>, v8::internal::MarkingState>::ProcessStrongHeapObject()
 0 20
 fn=(5)
-0 3
+0 3`,
+);
 
-totals: 260
-`;
+/** A dump after a process's first, as callgrind writes it: a short header, the trigger, the costs. */
+function dumpFile(pid: number, part: number, trigger: string, costs: string): string {
+  return `version: 1\npid: ${pid}\npart: ${part}\n\ndesc: Trigger: ${trigger}\n\nevents: Ir\n${costs}\n`;
+}
 
 test('GIVEN the dumps of one process THEN each counts its own cost lines once, names carried from earlier dumps, with the compilers and the collector apart', () => {
   writeFileSync(join(dir, 'cg.77.2'), second);
@@ -73,64 +73,30 @@ test('GIVEN the dumps of one process THEN each counts its own cost lines once, n
 
 // A collection in the middle of a write: callgrind dumps before Heap::PerformGarbageCollection
 // and after Heap::CollectGarbage (COLLECTION_DUMPS), then at the write's own dump request.
-const beforeCollection = `version: 1
-pid: 79
-part: 1
-
-desc: Trigger: --dump-before=v8::internal::Heap::PerformGarbageCollection(v8::internal::GarbageCollector)
-
-events: Ir
-fn=(1) Builtins_LoadIC
+const beforeCollection = dumpFile(
+  79,
+  1,
+  '--dump-before=v8::internal::Heap::PerformGarbageCollection(v8::internal::GarbageCollector)',
+  `fn=(1) Builtins_LoadIC
 0 500
 fn=(2) v8::internal::maglev::MaglevGraphBuilder::Build()
 0 40
 fn=(3) v8::internal::IncrementalMarking::Step()
-0 6
-
-totals: 546
-`;
-const collection = `version: 1
-pid: 79
-part: 2
-
-desc: Trigger: --dump-after=v8::internal::Heap::CollectGarbage(v8::internal::AllocationSpace)
-
-events: Ir
-fn=(4) __memcpy_avx_unaligned_erms
+0 6`,
+);
+const collection = dumpFile(
+  79,
+  2,
+  '--dump-after=v8::internal::Heap::CollectGarbage(v8::internal::AllocationSpace)',
+  `fn=(4) __memcpy_avx_unaligned_erms
 0 3000
 fn=(5) v8::internal::HeapObject::SizeFromMap(v8::internal::Map) const
 0 200
 fn=(6) v8::internal::Scavenger::Process(v8::JobDelegate*)
-0 100
-
-totals: 3300
-`;
-const rest = `version: 1
-pid: 79
-part: 3
-
-desc: Trigger: dump a.1.snowkey.0
-
-events: Ir
-fn=(1)
-0 70
-fn=(4)
-0 9
-
-totals: 79
-`;
-const end = `version: 1
-pid: 79
-part: 4
-
-desc: Trigger: Program termination
-
-events: Ir
-fn=(1)
-0 11
-
-totals: 11
-`;
+0 100`,
+);
+const rest = dumpFile(79, 3, 'dump a.1.snowkey.0', 'fn=(1)\n0 70\nfn=(4)\n0 9');
+const end = dumpFile(79, 4, 'Program termination', 'fn=(1)\n0 11');
 
 test('GIVEN a collection between two dump requests THEN all of its dump counts as collecting, the work before it as before, and both go to the next requested dump', () => {
   writeFileSync(join(dir, 'cg.79.1'), beforeCollection);
