@@ -6,7 +6,7 @@ import {
   InvalidArgumentError,
   TimestampOutOfRangeError,
 } from './errors.js';
-import type { IdGenerator, TimestampFence } from './id-generator.js';
+import { type IdGenerator, markAscendingBatches, type TimestampFence } from './id-generator.js';
 import { assertLayout, type Layout, withEpoch } from './layout.js';
 import { layouts } from './layouts.js';
 import { packNodeFields } from './node-fields.js';
@@ -125,6 +125,10 @@ const STALL_BOUND_MS = 2000;
  * gen.decode(id);                   // { id, timestamp, date, sequence, workerId: 1 }
  */
 export class Snowflake<const F extends string = 'workerId'> implements IdGenerator {
+  static {
+    // nextIds: nextId() for a unit's first id, then the sequence counted up within the unit.
+    markAscendingBatches(Snowflake.prototype);
+  }
   readonly layout: Layout<F>;
   /** The node fields by name, as validated. */
   readonly node: Readonly<Record<F, number>>;

@@ -47,4 +47,47 @@ describe('takeIds', () => {
     const gen: IdGenerator = { nextId: () => 2n ** 63n - 1n };
     expect(takeId(gen)).toBe(9223372036854775807n);
   });
+
+  describe('GIVEN a Snowflake whose methods are replaced', () => {
+    // Core's Snowflake batch is checked at its two ends; anything that swaps one of its methods
+    // out has every id checked, so a bad id in the middle of a batch is still refused.
+    const clock = manualClock(Date.UTC(2026, 0, 1), 0).now;
+    const middleZero = (): (() => bigint) => {
+      const values = [5n, 0n, 7n];
+      return () => values.shift() ?? 9n;
+    };
+
+    test('WHEN a subclass replaces nextId THEN a bad id among the batch is refused', () => {
+      class Replaced extends Snowflake {
+        readonly #next = middleZero();
+        override nextId(): bigint {
+          return this.#next();
+        }
+      }
+      const gen = new Replaced({ workerId: 1, clock });
+      expect(() => takeIds(gen, 3)).toThrow(
+        '"generator.nextIds(3)" must be a bigint in 1..2^63-1 (received 0n)',
+      );
+    });
+
+    test('WHEN a subclass replaces nextIds THEN a bad id among the batch is refused', () => {
+      class Replaced extends Snowflake {
+        override nextIds(): bigint[] {
+          return [5n, -1n, 7n];
+        }
+      }
+      const gen = new Replaced({ workerId: 1, clock });
+      expect(() => takeIds(gen, 3)).toThrow(
+        '"generator.nextIds(3)" must be a bigint in 1..2^63-1 (received -1n)',
+      );
+    });
+
+    test('WHEN one instance gets its own nextId THEN a bad id among the batch is refused', () => {
+      const gen = new Snowflake({ workerId: 1, clock });
+      Object.assign(gen, { nextId: middleZero() });
+      expect(() => takeIds(gen, 3)).toThrow(
+        '"generator.nextIds(3)" must be a bigint in 1..2^63-1 (received 0n)',
+      );
+    });
+  });
 });

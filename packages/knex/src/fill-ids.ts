@@ -31,18 +31,25 @@ export function fillIds(
   const rows: unknown[] = Array.isArray(input) ? input : [input];
   const width = columns.length;
   const targets: Row[] = new Array(rows.length);
+  // The usual call first: no row has any of the id columns. Those rows are checked (and copied)
+  // in a loop of their own that reads no id column, and slot k takes id k. At the first other row
+  // the general loop below goes on from it.
+  const start = inPlace
+    ? rowsWithoutIds(input, rows, columns, targets)
+    : copiesWithoutIds(input, rows, into, targets);
   // Where the ids go, as row * width + column, in order. Left out while every slot so far takes
   // an id (the usual call: slot k is then k), so no array is grown for it.
   let slots: number[] | undefined;
-  let n = 0;
-  // With inPlace, what each slot held before, to undo a failed call: one byte a slot, no boxing.
+  let n = start * width;
+  // With inPlace, what each slot held before, to undo a failed call: one byte a slot, no boxing
+  // (0, ABSENT, for the rows before start).
   const before = inPlace ? new Uint8Array(rows.length * width) : NO_SLOTS;
   // Names the value refused, built only then: at most one closure per call, made at the first
   // id column read, not one per row.
   let at = 0;
   let atColumn = '';
   let where: (() => string) | undefined;
-  for (let i = 0; i < rows.length; i++) {
+  for (let i = start; i < rows.length; i++) {
     const row = rows[i];
     // Checked here, not in a pass of its own: nothing is taken or written before the loop ends.
     if (row === null || typeof row !== 'object' || Array.isArray(row)) throw notARow(input, i, row);
@@ -84,6 +91,40 @@ export function fillIds(
   return targets;
 }
 
+/**
+ * How many rows, from the first, are row objects with none of `columns` (not even inherited),
+ * put in `targets` as they are: each takes an id in every column and has nothing to restore but
+ * their absence. Throws for the first value that is not a row object.
+ */
+function rowsWithoutIds(input: unknown, rows: unknown[], columns: readonly string[], targets: Row[]): number {
+  const width = columns.length;
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    if (row === null || typeof row !== 'object' || Array.isArray(row)) throw notARow(input, i, row);
+    for (let c = 0; c < width; c++) if (columns[c]! in row) return i;
+    targets[i] = row as Row;
+  }
+  return rows.length;
+}
+
+/**
+ * How many rows, from the first, `copier` copied into `targets` without any of its id columns
+ * (its `missing` bits all set): their ids are written without reading them. Throws for the first
+ * value that is not a row object.
+ */
+function copiesWithoutIds(input: unknown, rows: unknown[], copier: RowCopier, targets: Row[]): number {
+  const width = copier.room.length;
+  const all = width > 31 ? -1 : 2 ** width - 1;
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    if (row === null || typeof row !== 'object' || Array.isArray(row)) throw notARow(input, i, row);
+    const copy = copier.copy(row);
+    if (copier.missing !== all) return i;
+    targets[i] = copy;
+  }
+  return rows.length;
+}
+
 /** What a slot held before its id: absent, `undefined` or `null` (the only values that get one). */
 const ABSENT = 0;
 const UNDEFINED = 1;
@@ -111,27 +152,48 @@ function writeIdsInPlace(
   before: Uint8Array,
 ): void {
   const width = columns.length;
+  // One id column and every row taking an id (the usual call): row k takes id k, by a name known
+  // before the loop.
+  const column = slots === undefined && width === 1 ? columns[0]! : undefined;
   let written = 0;
   let failed = -1;
   try {
-    for (; written < ids.length; written++) {
-      const slot = slots === undefined ? written : slots[written]!;
-      rows[(slot / width) | 0]![columns[slot % width]!] = ids[written];
-    }
+    if (column !== undefined) for (; written < ids.length; written++) rows[written]![column] = ids[written];
+    else
+      for (; written < ids.length; written++) {
+        const slot = slots === undefined ? written : slots[written]!;
+        rows[(slot / width) | 0]![columns[slot % width]!] = ids[written];
+      }
   } catch {
     failed = written;
   }
   if (failed < 0) {
-    for (let k = 0; k < ids.length; k++) {
-      const slot = slots === undefined ? k : slots[k]!;
-      if (rows[(slot / width) | 0]![columns[slot % width]!] !== ids[k]) {
-        failed = k;
-        break;
-      }
-    }
+    failed =
+      column !== undefined ? firstNotTaken(rows, column, ids) : firstSlotNotTaken(rows, columns, slots, ids);
     if (failed < 0) return;
   }
   undoAndRefuse(rows, columns, slots ?? firstSlots(ids.length), ids, before, written, failed);
+}
+
+/** The first k whose row k does not read back ids[k] in `column`, or -1. */
+function firstNotTaken(rows: Row[], column: string, ids: bigint[]): number {
+  for (let k = 0; k < ids.length; k++) if (rows[k]![column] !== ids[k]) return k;
+  return -1;
+}
+
+/** The first k whose slot (k without `slots`) does not read back ids[k], or -1. */
+function firstSlotNotTaken(
+  rows: Row[],
+  columns: readonly string[],
+  slots: number[] | undefined,
+  ids: bigint[],
+): number {
+  const width = columns.length;
+  for (let k = 0; k < ids.length; k++) {
+    const slot = slots === undefined ? k : slots[k]!;
+    if (rows[(slot / width) | 0]![columns[slot % width]!] !== ids[k]) return k;
+  }
+  return -1;
 }
 
 /**

@@ -49,6 +49,26 @@ describeEachDialect('knex fillInPlace', (ctx) => {
     ]);
   });
 
+  test('GIVEN rows without ids, then one with its id set, one with null and one without THEN in one insert each missing id is written into its object and the set id is kept', async () => {
+    const input: { id?: bigint | null; name: string; qty: number }[] = [
+      { name: 'a', qty: 1 },
+      { name: 'b', qty: 2 },
+      { id: 42n, name: 'kept', qty: 3 },
+      { id: null, name: 'blank', qty: 4 },
+      { name: 'e', qty: 5 },
+    ];
+    const rows = await sk.insert('players', input);
+    expect(rows).toEqual(input);
+    expect(input[2]!.id).toBe(42n);
+    const ids = input.map((row) => row.id);
+    for (const id of ids) expect(typeof id).toBe('bigint');
+    expect(new Set(ids).size).toBe(5);
+    const stored = await players();
+    expect(stored.sort((x, y) => x.qty - y.qty)).toEqual(
+      input.map((row) => ({ id: String(row.id), name: row.name, qty: row.qty })),
+    );
+  });
+
   test('GIVEN a frozen row after a writable one THEN it is refused by index, nothing is written and no row keeps an id', async () => {
     const first = { name: 'a', qty: 1 };
     const frozen = Object.freeze({ name: 'b', qty: 2 });
@@ -66,15 +86,25 @@ describeEachDialect('knex fillInPlace', (ctx) => {
     expect(await players()).toEqual([]);
   });
 
-  test('GIVEN one object twice in a call THEN it is refused naming the second place, and the object is left as it was', async () => {
-    const row: { id?: bigint | undefined; name: string; qty: number } = { id: undefined, name: 'x', qty: 1 };
-    expect(() => sk.insert('players', [row, { name: 'y', qty: 2 }, row])).toThrow(
-      expect.objectContaining({ argument: 'rows[2]' }),
-    );
-    expect(row).toEqual({ id: undefined, name: 'x', qty: 1 });
-    expect(Object.hasOwn(row, 'id')).toBe(true);
-    expect(await players()).toEqual([]);
-  });
+  test.each([
+    ['with id: undefined', true],
+    ['without an id', false],
+  ])(
+    'GIVEN one object %s twice in a call THEN it is refused naming the second place, and the object is left as it was',
+    async (_shape, ownId) => {
+      const row: { id?: bigint | undefined; name: string; qty: number } = ownId
+        ? { id: undefined, name: 'x', qty: 1 }
+        : { name: 'x', qty: 1 };
+      const other = { name: 'y', qty: 2 };
+      expect(() => sk.insert('players', [row, other, row])).toThrow(
+        expect.objectContaining({ argument: 'rows[2]' }),
+      );
+      expect(row).toEqual(ownId ? { id: undefined, name: 'x', qty: 1 } : { name: 'x', qty: 1 });
+      expect(Object.hasOwn(row, 'id')).toBe(ownId);
+      expect(Object.keys(other)).toEqual(['name', 'qty']);
+      expect(await players()).toEqual([]);
+    },
+  );
 
   test('GIVEN a row whose id setter does not store it, and one whose setter stores another value THEN each is refused by index and the rows before it lose their ids', async () => {
     const ignoring = { name: 'b', qty: 2 };
