@@ -1,6 +1,10 @@
 import { defineConfig, type Options } from 'tsup';
 
-/** One build recipe for every package: ESM + CJS + declarations, from src/index.ts (and any extra entries). */
+/**
+ * One build recipe for every package: ESM + CJS + declarations, from src/index.ts (and any extra
+ * entries). With several entries, the modules they share go into shared chunks (in both formats),
+ * so there is one copy of each: an error class is the same class whichever entry threw it.
+ */
 export function packageConfig(extra: Partial<Options> = {}) {
   return defineConfig({
     entry: ['src/index.ts'],
@@ -9,7 +13,7 @@ export function packageConfig(extra: Partial<Options> = {}) {
     sourcemap: true,
     clean: true,
     target: 'node20',
-    splitting: false,
+    splitting: true,
     treeshake: true,
     ...extra,
   });

@@ -151,6 +151,31 @@ describe.each(packages.map((p) => [p.manifest.name, p] as const))('package %s', 
   );
 });
 
+test("GIVEN core's entry points THEN they share one copy of core: an error thrown through @snowkey/core/adapter is an instance of @snowkey/core's class, in ESM and in CJS", () => {
+  const script = `
+    import { createRequire } from 'node:module';
+    const require = createRequire(process.cwd() + '/noop.js');
+    const thrown = (adapter) => {
+      try {
+        adapter.takeId({ nextId: () => 0n });
+      } catch (error) {
+        return error;
+      }
+    };
+    const esm = thrown(await import('@snowkey/core/adapter')) instanceof (await import('@snowkey/core')).InvalidArgumentError;
+    const cjs = thrown(require('@snowkey/core/adapter')) instanceof require('@snowkey/core').InvalidArgumentError;
+    console.log(JSON.stringify({ esm, cjs }));
+  `;
+  const env = { ...process.env };
+  delete env.NODE_OPTIONS;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+  });
+  expect(JSON.parse(out.trim().split('\n').pop()!)).toEqual({ esm: true, cjs: true });
+});
+
 test('GIVEN the pinned surface THEN it names no entry point that does not exist', () => {
   const existing = packages.flatMap(({ manifest }) =>
     Object.keys(manifest.exports)
