@@ -52,7 +52,7 @@ export function fillIds(
   for (let i = start; i < rows.length; i++) {
     const row = rows[i];
     // Checked here, not in a pass of its own: nothing is taken or written before the loop ends.
-    if (row === null || typeof row !== 'object' || Array.isArray(row)) throw notARow(input, i, row);
+    if (!isRow(row)) throw notARow(input, i, row);
     // The copier keeps the row's own property order and has the id columns in place already,
     // and says which of them the row did not have: those take an id without being read.
     const target: Row = inPlace ? (row as Row) : into.copy(row);
@@ -100,7 +100,7 @@ function rowsWithoutIds(input: unknown, rows: unknown[], columns: readonly strin
   const width = columns.length;
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
-    if (row === null || typeof row !== 'object' || Array.isArray(row)) throw notARow(input, i, row);
+    if (!isRow(row)) throw notARow(input, i, row);
     for (let c = 0; c < width; c++) if (columns[c]! in row) return i;
     targets[i] = row as Row;
   }
@@ -117,7 +117,7 @@ function copiesWithoutIds(input: unknown, rows: unknown[], copier: RowCopier, ta
   const all = width > 31 ? -1 : 2 ** width - 1;
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
-    if (row === null || typeof row !== 'object' || Array.isArray(row)) throw notARow(input, i, row);
+    if (!isRow(row)) throw notARow(input, i, row);
     const copy = copier.copy(row);
     if (copier.missing !== all) return i;
     targets[i] = copy;
@@ -236,6 +236,11 @@ function undoAndRefuse(
       : `a row object its "${column}" can be written into (with fillInPlace the id is written into your row: pass a copy, or leave fillInPlace off)`,
     rows[named],
   );
+}
+
+/** Whether `value` is a row object: an object, not null and not an array. */
+function isRow(value: unknown): value is object {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function notARow(input: unknown, i: number, row: unknown): InvalidArgumentError {
