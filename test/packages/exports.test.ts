@@ -53,6 +53,21 @@ function declarationFor(js: string): string {
   return '.d.ts';
 }
 
+/**
+ * Runs an ESM `script` in a plain Node process (no dev-source condition, no loaders: the published
+ * files only) with `args`, and returns the JSON of its last line of output.
+ */
+function inPlainNode(script: string, ...args: string[]): unknown {
+  const env = { ...process.env };
+  delete env.NODE_OPTIONS;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script, ...args], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+  });
+  return JSON.parse(out.trim().split('\n').pop()!);
+}
+
 /** Loads a package by name in a plain Node process: import() and require(), as a user would. */
 function loadBothWays(name: string) {
   const script = `
@@ -64,14 +79,7 @@ function loadBothWays(name: string) {
     const cjs = require(name);
     console.log(JSON.stringify({ esm: shape(esm), cjs: shape(cjs), esmFile: import.meta.resolve(name), cjsFile: require.resolve(name) }));
   `;
-  const env = { ...process.env };
-  delete env.NODE_OPTIONS; // no dev-source condition, no loaders: the published files only
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script, name], {
-    cwd: root,
-    env,
-    encoding: 'utf8',
-  });
-  return JSON.parse(out.trim().split('\n').pop()!) as {
+  return inPlainNode(script, name) as {
     esm: Record<string, string>;
     cjs: Record<string, string>;
     esmFile: string;
@@ -166,14 +174,7 @@ test("GIVEN core's entry points THEN they share one copy of core: an error throw
     const cjs = thrown(require('@snowkey/core/adapter')) instanceof require('@snowkey/core').InvalidArgumentError;
     console.log(JSON.stringify({ esm, cjs }));
   `;
-  const env = { ...process.env };
-  delete env.NODE_OPTIONS;
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
-    cwd: root,
-    env,
-    encoding: 'utf8',
-  });
-  expect(JSON.parse(out.trim().split('\n').pop()!)).toEqual({ esm: true, cjs: true });
+  expect(inPlainNode(script)).toEqual({ esm: true, cjs: true });
 });
 
 test('GIVEN the pinned surface THEN it names no entry point that does not exist', () => {
