@@ -3,7 +3,8 @@
 import { manualClock, Snowflake } from '@snowkey/core';
 import { RowCopier } from '@snowkey/core/adapter';
 import { fillIds, type Row } from '../../packages/knex/src/fill-ids.js';
-import { payloadRow } from './payload.js';
+import { callerColumns } from './adapters/adapter-bench.js';
+import { benchRows } from './payload.js';
 
 type Variant = 'hand' | 'copies' | 'in-place';
 
@@ -11,27 +12,12 @@ type Variant = 'hand' | 'copies' | 'in-place';
 function run(variant: Variant, calls: number, rowCount: number): void {
   const generator = new Snowflake({ workerId: 1, clock: manualClock(Date.UTC(2026, 0, 1), 1).now });
   const copier = new RowCopier(['id']);
-  const payload = Array.from({ length: rowCount }, (_, i) => payloadRow(i));
-  const bare = () =>
-    payload.map(([ownerId, name, score, createdAt]) => ({
-      owner_id: ownerId,
-      name,
-      score,
-      created_at: createdAt,
-    }));
+  // The rows as the adapter bench builds them, from one payload made once.
+  const payload = benchRows(rowCount, 0);
   const rows: Record<Variant, () => Row[]> = {
-    hand: () => {
-      const ids = generator.nextIds(rowCount);
-      return payload.map(([ownerId, name, score, createdAt], i) => ({
-        id: ids[i],
-        owner_id: ownerId,
-        name,
-        score,
-        created_at: createdAt,
-      }));
-    },
-    copies: () => fillIds(generator, ['id'], bare(), copier),
-    'in-place': () => fillIds(generator, ['id'], bare(), 'in-place'),
+    hand: () => callerColumns(payload, 'hand-set', generator),
+    copies: () => fillIds(generator, ['id'], callerColumns(payload, 'snowkey', generator), copier),
+    'in-place': () => fillIds(generator, ['id'], callerColumns(payload, 'snowkey', generator), 'in-place'),
   };
   let read = 0;
   for (let call = 0; call < calls; call++) {
