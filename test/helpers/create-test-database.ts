@@ -175,6 +175,7 @@ async function createPostgres(maintenanceUrl: string, name: string): Promise<Dro
       const dropper = new pg.Client({ connectionString: maintenanceUrl });
       await dropper.connect();
       try {
+        await sessionsGone(dropper, name);
         // FORCE: a child process a test killed may still hold a connection.
         await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       } finally {
@@ -182,6 +183,29 @@ async function createPostgres(maintenanceUrl: string, name: string): Promise<Dro
       }
     },
   };
+}
+
+/**
+ * Waits, up to `ms`, until no session is connected to database `name`. A pool's `end()` resolves
+ * before the connections it ended have closed; FORCE would send such a connection a FATAL error
+ * (57P01), which its pool re-emits as an `error` event and, with no listener there, crashes the
+ * test process. Those sessions leave within milliseconds; what stays (a connection of a process a
+ * test killed) is left to FORCE.
+ */
+async function sessionsGone(
+  client: { query(sql: string, p: unknown[]): Promise<{ rows: { n: number }[] }> },
+  name: string,
+  ms = 2000,
+): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const { rows } = await client.query(
+      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [name],
+    );
+    if (rows[0]!.n === 0 || Date.now() >= deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 function pgParam(v: unknown): unknown {

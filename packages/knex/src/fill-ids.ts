@@ -175,9 +175,9 @@ function writeIdsInPlace(
 /**
  * Writes ids[k] into rows[k][column] for each k, and says how many were written before a row
  * refused its id by throwing (ids.length: all). A function of its own, called once per insert
- * with a loop over every row, so V8 optimizes it within the first few calls: written from inside
- * the larger `fillIds`, the same loop ran in V8's baseline code, through its generic
- * property-access stubs, for many more calls.
+ * with a loop over every row, so V8 optimizes it within the first few calls: inside the larger
+ * `fillIds` the same loop would run in V8's baseline code, through its generic property-access
+ * stubs, for many more calls.
  */
 function writeColumn(rows: Row[], column: string, ids: bigint[]): number {
   let k = 0;
