@@ -200,7 +200,7 @@ async function sessionsGone(
   const deadline = Date.now() + ms;
   for (;;) {
     const { rows } = await client.query(
-      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
       [name],
     );
     if (rows[0]!.n === 0 || Date.now() >= deadline) return;

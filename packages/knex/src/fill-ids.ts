@@ -79,13 +79,9 @@ export function fillIds(
   }
   const ids = takeIds(generator, n);
   if (inPlace) writeIdsInPlace(targets, columns, slots, ids, before);
-  else if (slots === undefined && width === 1) writeColumn(targets, columns[0]!, ids);
-  else {
-    for (let k = 0; k < n; k++) {
-      const slot = slots === undefined ? k : slots[k]!;
-      targets[(slot / width) | 0]![columns[slot % width]!] = ids[k];
-    }
-  }
+  // A copy is a plain object with every id column as its own writable data property: no write
+  // into it throws, so every id is written.
+  else writeIds(targets, columns, slots, ids);
   return targets;
 }
 
@@ -149,35 +145,33 @@ function writeIdsInPlace(
   ids: bigint[],
   before: Uint8Array,
 ): void {
-  const width = columns.length;
-  // One id column and every row taking an id (the usual call): row k takes id k, by a name known
-  // before the loop.
-  const column = slots === undefined && width === 1 ? columns[0]! : undefined;
-  let written = 0;
-  let failed = -1;
-  if (column !== undefined) written = writeColumn(rows, column, ids);
-  else
-    try {
-      for (; written < ids.length; written++) {
-        const slot = slots === undefined ? written : slots[written]!;
-        rows[(slot / width) | 0]![columns[slot % width]!] = ids[written];
-      }
-    } catch {}
-  if (written < ids.length) failed = written;
-  else {
-    failed =
-      column !== undefined ? firstNotTaken(rows, column, ids) : firstSlotNotTaken(rows, columns, slots, ids);
-    if (failed < 0) return;
-  }
+  const written = writeIds(rows, columns, slots, ids);
+  const failed = written < ids.length ? written : firstNotTaken(rows, columns, slots, ids);
+  if (failed < 0) return;
   undoAndRefuse(rows, columns, slots ?? firstSlots(ids.length), ids, before, written, failed);
 }
 
 /**
- * Writes ids[k] into rows[k][column] for each k, and says how many were written before a row
- * refused its id by throwing (ids.length: all). A function of its own, called once per insert
- * with a loop over every row, so V8 optimizes it within the first few calls: inside the larger
- * `fillIds` the same loop would run in V8's baseline code, through its generic property-access
- * stubs, for many more calls.
+ * Writes `ids` into `rows` at `slots` (slot k is k when there is none), and says how many were
+ * written before a row refused its id by throwing (ids.length: all). One id column and every row
+ * taking an id (the usual call) goes by a name fixed before the loop.
+ */
+function writeIds(
+  rows: Row[],
+  columns: readonly string[],
+  slots: number[] | undefined,
+  ids: bigint[],
+): number {
+  return slots === undefined && columns.length === 1
+    ? writeColumn(rows, columns[0]!, ids)
+    : writeSlots(rows, columns, slots, ids);
+}
+
+/**
+ * Row k takes ids[k] in `column`. A function of its own, called once per insert with a loop over
+ * every row, so V8 optimizes it within the first few calls: inside the larger `fillIds` the same
+ * loop would run in V8's baseline code, through its generic property-access stubs, for many more
+ * calls.
  */
 function writeColumn(rows: Row[], column: string, ids: bigint[]): number {
   let k = 0;
@@ -187,13 +181,41 @@ function writeColumn(rows: Row[], column: string, ids: bigint[]): number {
   return k;
 }
 
-/** The first k whose row k does not read back ids[k] in `column`, or -1. */
-function firstNotTaken(rows: Row[], column: string, ids: bigint[]): number {
+function writeSlots(
+  rows: Row[],
+  columns: readonly string[],
+  slots: number[] | undefined,
+  ids: bigint[],
+): number {
+  const width = columns.length;
+  let k = 0;
+  try {
+    for (; k < ids.length; k++) {
+      const slot = slots === undefined ? k : slots[k]!;
+      rows[(slot / width) | 0]![columns[slot % width]!] = ids[k];
+    }
+  } catch {}
+  return k;
+}
+
+/** The first k whose slot (k without `slots`) does not read back ids[k], or -1. */
+function firstNotTaken(
+  rows: Row[],
+  columns: readonly string[],
+  slots: number[] | undefined,
+  ids: bigint[],
+): number {
+  return slots === undefined && columns.length === 1
+    ? firstNotInColumn(rows, columns[0]!, ids)
+    : firstSlotNotTaken(rows, columns, slots, ids);
+}
+
+/** The first k whose row k does not read back ids[k] in `column`, or -1 (a function of its own, as writeColumn). */
+function firstNotInColumn(rows: Row[], column: string, ids: bigint[]): number {
   for (let k = 0; k < ids.length; k++) if (rows[k]![column] !== ids[k]) return k;
   return -1;
 }
 
-/** The first k whose slot (k without `slots`) does not read back ids[k], or -1. */
 function firstSlotNotTaken(
   rows: Row[],
   columns: readonly string[],
