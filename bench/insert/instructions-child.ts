@@ -11,7 +11,7 @@
 // recompiled it (a forced gc() before each write made Knex's writes 25% dearer and left 34-134M
 // instructions of compiling in every round). The collections each write's garbage causes fall
 // where V8 puts them, so a variant is judged on the sum of its rounds, not on one.
-//   node --single-threaded --import tsx bench/insert/instructions-child.ts \
+//   node --single-threaded --import tsx/esm bench/insert/instructions-child.ts \
 //     <dialect> <variant> <adapter,adapter...> <warm-up rounds> <rounds> <bulk rows> <single rows> \
 //     <one-row warm-up rounds>
 import { execFileSync } from 'node:child_process';

@@ -115,8 +115,11 @@ async function measure(
     '--no-memory-reducer',
     // snowkey's packages as published (their built dist/), not their TypeScript source through
     // tsx, which wraps every named closure in a __name() call that the published code never makes.
+    // tsx's ESM loader only: the bench's own files are ES modules. Its CommonJS hook would run in
+    // every require() the drivers make, and mysql2's promise() makes one per query (TypeORM calls
+    // it for every statement): 16k instructions a call there, which no application pays.
     '--import',
-    'tsx',
+    'tsx/esm',
     'bench/insert/instructions-child.ts',
     dialect,
     variant,
