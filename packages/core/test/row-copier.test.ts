@@ -64,6 +64,57 @@ describe('RowCopier', () => {
     expect(many.missing).toBe(0x7ffffffe);
   });
 
+  test('GIVEN copyLacking THEN it copies only rows of the first learned shape with none of the room columns, exactly as copy does, and reads nothing of any other row', () => {
+    const copier = new RowCopier(['id', 'serial_no']);
+    const row = { name: 'a', score: 1 };
+    // Nothing learned yet: no copy.
+    expect(copier.copyLacking(row)).toBeUndefined();
+    // A shape with a room column is learned, but it is not one that lacks them all.
+    expectCopy(copier, { id: 5n, name: 'b' });
+    expect(copier.copyLacking({ id: 6n, name: 'c' })).toBeUndefined();
+    expect(copier.copyLacking(row)).toBeUndefined();
+    // Learned through copy: from then on copyLacking copies rows of that shape.
+    expectCopy(copier, row);
+    const before = copier.missing;
+    for (let i = 0; i < 5; i++) {
+      const fresh = { name: `p${i}`, score: i };
+      const copy = copier.copyLacking(fresh);
+      expect(copy).toBeDefined();
+      expect(copy).not.toBe(fresh);
+      expect(Object.keys(copy!)).toEqual(['name', 'score', 'id', 'serial_no']);
+      expect(isDeepStrictEqual(copy, expected(fresh, copier.room))).toBe(true);
+      expect(copier.missing).toBe(before);
+    }
+    // Another order, a key more or less, a room column present: undefined, and a getter on such a
+    // row is not read.
+    let reads = 0;
+    const getter = {
+      name: 'g',
+      get score() {
+        reads++;
+        return 1;
+      },
+      extra: 1,
+    };
+    for (const other of [
+      { score: 1, name: 'a' },
+      { name: 'a' },
+      { name: 'a', score: 1, id: undefined },
+      getter,
+    ])
+      expect(copier.copyLacking(other)).toBeUndefined();
+    expect(reads).toBe(0);
+    // A class instance with that shape's own keys, and a row that inherits one of them: their own
+    // properties only, as copy makes them.
+    const instance = Object.assign(new (class Player {})(), { name: 'i', score: 2 });
+    const inherits = Object.assign(Object.create({ score: 1 }), { name: 'j' });
+    for (const other of [instance, inherits]) {
+      const copy = copier.copyLacking(other);
+      expect(Object.keys(copy!)).toEqual([...Object.keys(other), 'id', 'serial_no']);
+      expect(isDeepStrictEqual(copy, expected(other, copier.room))).toBe(true);
+    }
+  });
+
   test('GIVEN a row that has its id column already, in any position THEN it is kept where it is', () => {
     const copier = new RowCopier(['id']);
     expect(Object.keys(expectCopy(copier, { id: 7n, name: 'a' }))).toEqual(['id', 'name']);

@@ -1,8 +1,18 @@
 import { type IdGenerator, InvalidArgumentError } from '@snowkey/core';
 import { callerIdAction, type RowCopier, takeIds } from '@snowkey/core/adapter';
+import {
+  ABSENT,
+  firstSlots,
+  NO_SLOTS,
+  NULL,
+  type Row,
+  type Slots,
+  UNDEFINED,
+  writeIds,
+  writeIdsInPlace,
+} from './place-ids.js';
 
-/** A row as passed to Knex's `insert`: column name to value. */
-export type Row = Record<string, unknown>;
+export type { Row } from './place-ids.js';
 
 /**
  * `input` (one row or an array of rows) with every missing snowflake column filled from
@@ -46,7 +56,7 @@ export function fillIds(
   const before = inPlace ? new Uint8Array(rows.length * width) : NO_SLOTS;
   // Names the value refused, built only then: at most one closure per call, made at the first
   // id column read, not one per row.
-  let at = 0;
+  let atRow = 0;
   let atColumn = '';
   let where: (() => string) | undefined;
   for (let i = start; i < rows.length; i++) {
@@ -60,10 +70,10 @@ export function fillIds(
     for (let c = 0; c < width; c++) {
       if ((missing & (1 << c)) === 0) {
         const column = columns[c]!;
-        at = i;
+        atRow = i;
         atColumn = column;
         const value = target[column];
-        where ??= () => `rows[${at}].${atColumn}`;
+        where ??= () => `rows[${atRow}].${atColumn}`;
         if (callerIdAction(value, where) !== 'generate') {
           slots ??= firstSlots(n);
           continue;
@@ -78,10 +88,11 @@ export function fillIds(
     targets[i] = target;
   }
   const ids = takeIds(generator, n);
-  if (inPlace) writeIdsInPlace(targets, columns, slots, ids, before);
+  const at: Slots = { rows: targets, columns, slots };
+  if (inPlace) writeIdsInPlace(at, ids, before);
   // A copy is a plain object with every id column as its own writable data property: no write
   // into it throws, so every id is written.
-  else writeIds(targets, columns, slots, ids);
+  else writeIds(at, ids);
   return targets;
 }
 
@@ -102,174 +113,20 @@ function rowsWithoutIds(input: unknown, rows: unknown[], columns: readonly strin
 }
 
 /**
- * How many rows, from the first, `copier` copied into `targets` without any of its id columns
- * (its `missing` bits all set): their ids are written without reading them. Throws for the first
- * value that is not a row object.
+ * How many rows, from the first, `copier` copied into `targets` as rows of a shape it learned
+ * without any of its id columns (`copyLacking`): their ids are written without reading them. A
+ * row it does not copy is left for the general loop, not read. Throws for the first value that is
+ * not a row object.
  */
 function copiesWithoutIds(input: unknown, rows: unknown[], copier: RowCopier, targets: Row[]): number {
-  const width = copier.room.length;
-  const all = width > 31 ? -1 : 2 ** width - 1;
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
     if (!isRow(row)) throw notARow(input, i, row);
-    const copy = copier.copy(row);
-    if (copier.missing !== all) return i;
+    const copy = copier.copyLacking(row);
+    if (copy === undefined) return i;
     targets[i] = copy;
   }
   return rows.length;
-}
-
-/** What a slot held before its id: absent, `undefined` or `null` (the only values that get one). */
-const ABSENT = 0;
-const UNDEFINED = 1;
-const NULL = 2;
-const NO_SLOTS = new Uint8Array(0);
-
-/** The slots 0..n-1: every slot before the first row that kept its own id took one. */
-function firstSlots(n: number): number[] {
-  const slots: number[] = [];
-  for (let k = 0; k < n; k++) slots.push(k);
-  return slots;
-}
-
-/**
- * Writes `ids` into the caller's rows at `slots` (slot k is k when there is none), all or none,
- * then reads each back: a row that cannot take its id (not extensible, a read-only column, a
- * setter that does not store) or that appears twice (a later slot of the same object overwrote
- * it) undoes every id written, restoring `before`, and is named in the error.
- */
-function writeIdsInPlace(
-  rows: Row[],
-  columns: readonly string[],
-  slots: number[] | undefined,
-  ids: bigint[],
-  before: Uint8Array,
-): void {
-  const written = writeIds(rows, columns, slots, ids);
-  const failed = written < ids.length ? written : firstNotTaken(rows, columns, slots, ids);
-  if (failed < 0) return;
-  undoAndRefuse(rows, columns, slots ?? firstSlots(ids.length), ids, before, written, failed);
-}
-
-/**
- * Writes `ids` into `rows` at `slots` (slot k is k when there is none), and says how many were
- * written before a row refused its id by throwing (ids.length: all). One id column and every row
- * taking an id (the usual call) goes by a name fixed before the loop.
- */
-function writeIds(
-  rows: Row[],
-  columns: readonly string[],
-  slots: number[] | undefined,
-  ids: bigint[],
-): number {
-  return slots === undefined && columns.length === 1
-    ? writeColumn(rows, columns[0]!, ids)
-    : writeSlots(rows, columns, slots, ids);
-}
-
-/**
- * Row k takes ids[k] in `column`. A function of its own, called once per insert with a loop over
- * every row, so V8 optimizes it within the first few calls: inside the larger `fillIds` the same
- * loop would run in V8's baseline code, through its generic property-access stubs, for many more
- * calls.
- */
-function writeColumn(rows: Row[], column: string, ids: bigint[]): number {
-  let k = 0;
-  try {
-    for (; k < ids.length; k++) rows[k]![column] = ids[k];
-  } catch {}
-  return k;
-}
-
-function writeSlots(
-  rows: Row[],
-  columns: readonly string[],
-  slots: number[] | undefined,
-  ids: bigint[],
-): number {
-  const width = columns.length;
-  let k = 0;
-  try {
-    for (; k < ids.length; k++) {
-      const slot = slots === undefined ? k : slots[k]!;
-      rows[(slot / width) | 0]![columns[slot % width]!] = ids[k];
-    }
-  } catch {}
-  return k;
-}
-
-/** The first k whose slot (k without `slots`) does not read back ids[k], or -1. */
-function firstNotTaken(
-  rows: Row[],
-  columns: readonly string[],
-  slots: number[] | undefined,
-  ids: bigint[],
-): number {
-  return slots === undefined && columns.length === 1
-    ? firstNotInColumn(rows, columns[0]!, ids)
-    : firstSlotNotTaken(rows, columns, slots, ids);
-}
-
-/** The first k whose row k does not read back ids[k] in `column`, or -1 (a function of its own, as writeColumn). */
-function firstNotInColumn(rows: Row[], column: string, ids: bigint[]): number {
-  for (let k = 0; k < ids.length; k++) if (rows[k]![column] !== ids[k]) return k;
-  return -1;
-}
-
-function firstSlotNotTaken(
-  rows: Row[],
-  columns: readonly string[],
-  slots: number[] | undefined,
-  ids: bigint[],
-): number {
-  const width = columns.length;
-  for (let k = 0; k < ids.length; k++) {
-    const slot = slots === undefined ? k : slots[k]!;
-    if (rows[(slot / width) | 0]![columns[slot % width]!] !== ids[k]) return k;
-  }
-  return -1;
-}
-
-/**
- * Restores the `written` slots to what `before` says they held, and throws naming the row of slot
- * `failed` (or, for a row passed twice, its later place).
- */
-function undoAndRefuse(
-  rows: Row[],
-  columns: readonly string[],
-  slots: number[],
-  ids: bigint[],
-  before: Uint8Array,
-  written: number,
-  failed: number,
-): never {
-  const width = columns.length;
-  // Which slot to name: one whose id ended up in another slot of the same object is the later
-  // place of a row passed twice; any other did not take its id.
-  const slot = slots[failed]!;
-  const i = (slot / width) | 0;
-  const column = columns[slot % width]!;
-  const now = failed < written ? rows[i]![column] : undefined;
-  const later = now === undefined ? -1 : ids.indexOf(now as bigint, failed + 1);
-  const twice = later >= 0 && rows[(slots[later]! / width) | 0] === rows[i];
-  for (let u = written - 1; u >= 0; u--) {
-    const back = slots[u]!;
-    const row = rows[(back / width) | 0]!;
-    const name = columns[back % width]!;
-    // Each slot on its own: a setter that throws on undo leaves the others to be undone.
-    try {
-      if (before[u] === ABSENT) delete row[name];
-      else row[name] = before[u] === NULL ? null : undefined;
-    } catch {}
-  }
-  const named = twice ? (slots[later]! / width) | 0 : i;
-  throw new InvalidArgumentError(
-    `rows[${named}]`,
-    twice
-      ? 'each row object once in rows (with fillInPlace its id is written into it)'
-      : `a row object its "${column}" can be written into (with fillInPlace the id is written into your row: pass a copy, or leave fillInPlace off)`,
-    rows[named],
-  );
 }
 
 /** Whether `value` is a row object: an object, not null and not an array. */

@@ -94,6 +94,27 @@ describeEachDialect('knex insert', (ctx) => {
     expect((await players()).sort(byId)).toEqual(stored.sort(byId));
   });
 
+  test('GIVEN a row with a getter and its own id after rows without ids, twice THEN the getter is read once per insert and the row is stored with its value', async () => {
+    let reads = 0;
+    for (const round of [1, 2]) {
+      const withGetter = {
+        id: BigInt(200 + round),
+        name: `g${round}`,
+        get qty() {
+          reads++;
+          return 7;
+        },
+      };
+      await sk.insert('players', [{ name: `a${round}`, qty: 1 }, { name: `b${round}`, qty: 2 }, withGetter]);
+      expect(reads).toBe(round);
+    }
+    const stored = await ctx.db.query('SELECT id, name, qty FROM players WHERE id IN (201, 202) ORDER BY id');
+    expect(stored.map((r) => ({ id: String(r.id), name: r.name, qty: Number(r.qty) }))).toEqual([
+      { id: '201', name: 'g1', qty: 7 },
+      { id: '202', name: 'g2', qty: 7 },
+    ]);
+  });
+
   test('GIVEN a table with two snowflake columns THEN both are filled with distinct ids', async () => {
     const [item] = await sk.insert('items', { label: 'sword' });
     expect(item!.id).not.toBe(item!.serial_no);
