@@ -1,15 +1,17 @@
-import type { SqlClient } from '@snowkey/core';
+import { layouts, leaseNodeId, manualClock, type SqlClient } from '@snowkey/core';
 import { beforeAll, expect, test } from 'vitest';
 import type { DialectContext } from '../helpers/describe-each-dialect.js';
 
 const MAX = 2n ** 63n - 1n;
 const ABOVE_2_53 = 2n ** 53n + 1n;
+const LEASE_TABLE = 'sc_contract_leases';
 
 /**
  * The SqlClient contract that leases rely on, registered inside a `describeEachDialect` block for
  * one SqlClient factory (core's driver factories, typeormSqlClient, prismaSqlClient,
  * knexSqlClient). Every write is checked with raw SQL reads through the harness, never through the
- * client under test. The block's database must not yet hold a table named `sc_contract`.
+ * client under test. The block's database must not yet hold a table named `sc_contract` or
+ * `sc_contract_leases`.
  *
  * @example
  * describeEachDialect('knexSqlClient', (ctx) => {
@@ -74,5 +76,31 @@ export function sqlClientContract(
       expect(await select()).toEqual([{ q: '?', name: 'above 2^53' }]);
     }
     expect(await client().query('SELECT id FROM sc_contract WHERE 1 = 0')).toEqual([]);
+  });
+
+  test('GIVEN two leases through the client THEN they hold distinct node ids in the lease table until released', async () => {
+    const options = {
+      client: client(),
+      layout: layouts.default,
+      clock: manualClock(Date.UTC(2026, 0, 1)).now,
+      heartbeat: false,
+      table: LEASE_TABLE,
+    };
+    const first = await leaseNodeId(options);
+    const second = await leaseNodeId(options);
+    expect([first.nodeId, second.nodeId]).toEqual([0, 1]);
+    const held = await ctx.db.query<{ node_id: unknown; holder: string | null }>(
+      `SELECT node_id, holder FROM ${LEASE_TABLE} ORDER BY node_id`,
+    );
+    expect(held.map((r) => [Number(r.node_id), r.holder !== null])).toEqual([
+      [0, true],
+      [1, true],
+    ]);
+    await first.release();
+    await second.release();
+    expect(await ctx.db.query(`SELECT holder FROM ${LEASE_TABLE}`)).toEqual([
+      { holder: null },
+      { holder: null },
+    ]);
   });
 }

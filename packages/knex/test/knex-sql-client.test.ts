@@ -1,5 +1,3 @@
-import { layouts, leaseNodeId, manualClock } from '@snowkey/core';
-import { DEFAULT_LEASE_TABLE } from '@snowkey/core/adapter';
 import { describeEachDialect } from '@snowkey/test-harness';
 import { appTransactionContract } from '@snowkey/test-harness/app-transaction-contract';
 import { sqlClientContract } from '@snowkey/test-harness/sql-client-contract';
@@ -43,32 +41,6 @@ describeEachDialect('knexSqlClient', (ctx) => {
     expect(await ctx.db.query('SELECT id, name FROM sc_contract WHERE id = ?', [1])).toEqual([
       { id: '1', name: 'one' },
     ]);
-  });
-
-  test('GIVEN two leases through the Knex connection THEN they hold distinct node ids in the lease table until released', async () => {
-    const clock = manualClock(Date.UTC(2026, 0, 1));
-    const options = {
-      client: knexSqlClient(knex),
-      layout: layouts.default,
-      clock: clock.now,
-      heartbeat: false,
-    };
-    const first = await leaseNodeId(options);
-    const second = await leaseNodeId(options);
-    expect([first.nodeId, second.nodeId]).toEqual([0, 1]);
-    const held = await ctx.db.query<{ node_id: unknown; holder: string | null }>(
-      `SELECT node_id, holder FROM ${DEFAULT_LEASE_TABLE} ORDER BY node_id`,
-    );
-    expect(held.map((r) => [Number(r.node_id), r.holder !== null])).toEqual([
-      [0, true],
-      [1, true],
-    ]);
-    await first.release();
-    await second.release();
-    const released = await ctx.db.query<{ holder: string | null }>(
-      `SELECT holder FROM ${DEFAULT_LEASE_TABLE}`,
-    );
-    expect(released).toEqual([{ holder: null }, { holder: null }]);
   });
 
   test('GIVEN a transaction THEN knexSqlClient refuses it, since a lease outlives it', async () => {

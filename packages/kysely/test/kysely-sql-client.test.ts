@@ -1,5 +1,3 @@
-import { layouts, leaseNodeId, manualClock } from '@snowkey/core';
-import { DEFAULT_LEASE_TABLE } from '@snowkey/core/adapter';
 import { describeEachDialect } from '@snowkey/test-harness';
 import { appTransactionContract } from '@snowkey/test-harness/app-transaction-contract';
 import { sqlClientContract } from '@snowkey/test-harness/sql-client-contract';
@@ -34,32 +32,6 @@ describeEachDialect('kyselySqlClient', (ctx) => {
       2n ** 63n - 1n,
     ]);
     expect(rows).toEqual([{ id: 2n ** 63n - 1n }]);
-  });
-
-  test('GIVEN two leases through the Kysely pool THEN they hold distinct node ids in the lease table until released', async () => {
-    const clock = manualClock(Date.UTC(2026, 0, 1));
-    const options = {
-      client: kyselySqlClient(db),
-      layout: layouts.default,
-      clock: clock.now,
-      heartbeat: false,
-    };
-    const first = await leaseNodeId(options);
-    const second = await leaseNodeId(options);
-    expect([first.nodeId, second.nodeId]).toEqual([0, 1]);
-    const held = await ctx.db.query<{ node_id: unknown; holder: string | null }>(
-      `SELECT node_id, holder FROM ${DEFAULT_LEASE_TABLE} ORDER BY node_id`,
-    );
-    expect(held.map((r) => [Number(r.node_id), r.holder !== null])).toEqual([
-      [0, true],
-      [1, true],
-    ]);
-    await first.release();
-    await second.release();
-    expect(await ctx.db.query(`SELECT holder FROM ${DEFAULT_LEASE_TABLE}`)).toEqual([
-      { holder: null },
-      { holder: null },
-    ]);
   });
 
   test('GIVEN a transaction THEN kyselySqlClient refuses it, since a lease outlives it', async () => {

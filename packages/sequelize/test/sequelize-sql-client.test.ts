@@ -1,6 +1,4 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { layouts, leaseNodeId, manualClock } from '@snowkey/core';
-import { DEFAULT_LEASE_TABLE } from '@snowkey/core/adapter';
 import { describeEachDialect } from '@snowkey/test-harness';
 import {
   type AppTransactionContractOptions,
@@ -63,32 +61,6 @@ describeEachDialect('sequelizeSqlClient', (ctx) => {
       });
       appTransactionContract(ctx, contract);
     });
-  });
-
-  test('GIVEN two leases through the Sequelize pool THEN they hold distinct node ids in the lease table until released', async () => {
-    const clock = manualClock(Date.UTC(2026, 0, 1));
-    const options = {
-      client: sequelizeSqlClient(sequelize),
-      layout: layouts.default,
-      clock: clock.now,
-      heartbeat: false,
-    };
-    const first = await leaseNodeId(options);
-    const second = await leaseNodeId(options);
-    expect([first.nodeId, second.nodeId]).toEqual([0, 1]);
-    const held = await ctx.db.query<{ node_id: unknown; holder: string | null }>(
-      `SELECT node_id, holder FROM ${DEFAULT_LEASE_TABLE} ORDER BY node_id`,
-    );
-    expect(held.map((r) => [Number(r.node_id), r.holder !== null])).toEqual([
-      [0, true],
-      [1, true],
-    ]);
-    await first.release();
-    await second.release();
-    expect(await ctx.db.query(`SELECT holder FROM ${DEFAULT_LEASE_TABLE}`)).toEqual([
-      { holder: null },
-      { holder: null },
-    ]);
   });
 
   test("GIVEN SQL with a '$' inside a quoted string THEN it is refused with InvalidArgumentError naming sql", async () => {
