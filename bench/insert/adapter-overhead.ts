@@ -1,16 +1,15 @@
-import { Snowflake } from '@snowkey/core';
 import { resetAdapterTables } from './adapter-tables.js';
 import {
   type AdapterBench,
-  type BenchRow,
   VARIANT_TABLE,
   VARIANTS,
   type Variant,
   type WritePath,
 } from './adapters/adapter-bench.js';
+import { loadAdapterBench } from './adapters/index.js';
 import type { BenchDatabase } from './bench-database.js';
-import { benchRows } from './payload.js';
 import { median, quantile } from './stats.js';
+import { startVariantProcess, type VariantProcess } from './variant-process.js';
 
 export interface OverheadOptions {
   /** Rows per measured run of a bulk path. */
@@ -50,13 +49,16 @@ export interface PathResult {
 }
 
 /**
- * Every write path of every adapter on `db`, its three variants interleaved round by round (the
- * order rotates each round), so a busy moment of the machine falls on all three alike. The ratios
- * are paired: each round's snowkey time over the same round's baseline time, then the median.
+ * Every write path of every adapter on `db` (by their `--adapters` names), its three variants
+ * interleaved round by round (the order rotates each round), so a busy moment of the machine falls
+ * on all three alike. Each variant runs in a Node process of its own, as an application runs one
+ * ORM setup: in one process, what V8 learned from one variant's objects shaped the code the others
+ * ran. The ratios are paired: each round's snowkey time over the same round's baseline time, then
+ * the median.
  */
 export async function adapterOverhead(
   db: BenchDatabase,
-  adapters: readonly AdapterBench[],
+  adapters: readonly string[],
   options: OverheadOptions,
 ): Promise<PathResult[]> {
   await resetAdapterTables(db);
@@ -64,18 +66,19 @@ export async function adapterOverhead(
   const written = new Map<Variant, number>(VARIANTS.map((v) => [v, 0]));
   const count = (variant: Variant, rows: number) => written.set(variant, written.get(variant)! + rows);
   let offset = 0;
-  for (const adapter of adapters) {
-    const generator = new Snowflake({ workerId: 2 });
-    const sessions = new Map<Variant, Awaited<ReturnType<AdapterBench['open']>>>();
+  for (const name of adapters) {
+    const adapter = await loadAdapterBench(name);
+    const processes = new Map<Variant, VariantProcess>();
     try {
-      for (const variant of VARIANTS) sessions.set(variant, await adapter.open(db, variant, generator));
-      for (const path of adapter.paths.filter((p) => !p.dialects || p.dialects.includes(db.dialect))) {
+      for (const variant of VARIANTS) processes.set(variant, await startVariantProcess(db, name, variant));
+      for (const [index, path] of adapter.paths.entries()) {
+        if (path.dialects && !path.dialects.includes(db.dialect)) continue;
         results.push(
-          await measurePath(db, adapter, path, sessions, options, () => (offset += 1_000_000), count),
+          await measurePath(db, adapter, path, index, processes, options, () => (offset += 1_000_000), count),
         );
       }
     } finally {
-      for (const session of sessions.values()) await session.close();
+      for (const child of processes.values()) await child.close();
     }
   }
   for (const [variant, rows] of written) {
@@ -90,7 +93,8 @@ async function measurePath(
   db: BenchDatabase,
   adapter: AdapterBench,
   path: WritePath,
-  sessions: ReadonlyMap<Variant, { write(path: WritePath, rows: readonly BenchRow[]): Promise<void> }>,
+  index: number,
+  processes: ReadonlyMap<Variant, VariantProcess>,
   options: OverheadOptions,
   nextOffset: () => number,
   record: (variant: Variant, rows: number) => void,
@@ -101,14 +105,8 @@ async function measurePath(
     const order = VARIANTS.map((_, i) => VARIANTS[(i + round + 1) % VARIANTS.length]!);
     const measured = {} as Record<Variant, { wall: number; cpu: number }>;
     for (const variant of order) {
-      const rows = benchRows(count, nextOffset());
-      const cpu = process.cpuUsage();
-      const start = performance.now();
-      await sessions.get(variant)!.write(path, rows);
-      const wall = (performance.now() - start) / 1000;
-      const used = process.cpuUsage(cpu);
-      measured[variant] = { wall, cpu: (used.user + used.system) / 1e6 };
-      record(variant, rows.length);
+      measured[variant] = await processes.get(variant)!.write(index, count, nextOffset());
+      record(variant, count);
       options.onRun?.(adapter.name, path.name, variant, round);
     }
     if (round >= 0) rounds.push(measured);

@@ -6,7 +6,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
 import { adapterOverhead, type PathResult } from './adapter-overhead.js';
-import { ADAPTER_NAMES, loadAdapterBench } from './adapters/index.js';
+import { ADAPTER_NAMES } from './adapters/index.js';
 import { BENCH_DIALECTS, type BenchDialect, openBenchDatabase } from './bench-database.js';
 import { curvesChart, overheadChart, renderSvg } from './charts.js';
 import { listOf, positiveCount } from './cli-options.js';
@@ -99,7 +99,7 @@ for (const dialect of opts.dialects) {
     }
     if (opts.only !== 'raw') {
       overhead.push(
-        ...(await adapterOverhead(db, await Promise.all(opts.adapters.map(loadAdapterBench)), {
+        ...(await adapterOverhead(db, opts.adapters, {
           bulkRows: opts.adapterRows,
           singleRows: opts.singleRows,
           rounds: opts.adapterRounds,

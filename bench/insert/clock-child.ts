@@ -1,0 +1,45 @@
+// Run by adapter-overhead.ts through variant-process.ts, never on its own: opens one adapter on the
+// bench database in one variant (autoincrement, hand-set or snowkey; one process per variant, so no
+// variant's objects reach the JIT's view of another's code, as in an application, which uses one),
+// then writes what the parent asks for, one write path and row count at a time, and answers with
+// the write's wall and CPU time, measured here around the ORM call alone.
+//   node --import tsx/esm bench/insert/clock-child.ts <variant> <adapter> <database as JSON>
+import { Snowflake } from '@snowkey/core';
+import type { Variant } from './adapters/adapter-bench.js';
+import { loadAdapterBench } from './adapters/index.js';
+import type { BenchDatabase } from './bench-database.js';
+import { benchRows } from './payload.js';
+import type { ChildReply, ChildRequest } from './variant-process.js';
+
+const [variant, adapterName, databaseJson] = process.argv.slice(2);
+const database = JSON.parse(databaseJson!) as BenchDatabase['database'];
+// The adapters read only the dialect and how to connect (url, filename, connection parts).
+const db = { dialect: database.dialect, database } as BenchDatabase;
+const adapter = await loadAdapterBench(adapterName!);
+const session = await adapter.open(db, variant as Variant, new Snowflake({ workerId: 2 }));
+
+const reply = (message: ChildReply) => process.send!(message);
+
+process.on('message', (message: ChildRequest) => {
+  void (async () => {
+    try {
+      if (message.type === 'close') {
+        await session.close();
+        reply({ type: 'closed' });
+        process.disconnect();
+        return;
+      }
+      const path = adapter.paths[message.path]!;
+      const rows = benchRows(message.rows, message.offset);
+      const cpu = process.cpuUsage();
+      const start = performance.now();
+      await session.write(path, rows);
+      const wall = (performance.now() - start) / 1000;
+      const used = process.cpuUsage(cpu);
+      reply({ type: 'written', wall, cpu: (used.user + used.system) / 1e6 });
+    } catch (err) {
+      reply({ type: 'failed', error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+    }
+  })();
+});
+reply({ type: 'ready' });
