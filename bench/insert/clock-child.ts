@@ -19,6 +19,8 @@ const adapter = await loadAdapterBench(adapterName!);
 const session = await adapter.open(db, variant as Variant, new Snowflake({ workerId: 2 }));
 
 const reply = (message: ChildReply) => process.send!(message);
+// The parent gone (closed, interrupted or crashed): nothing more will be asked, so no process is left behind.
+process.on('disconnect', () => process.exit(0));
 
 process.on('message', (message: ChildRequest) => {
   void (async () => {
