@@ -9,7 +9,7 @@ import {
 import { loadAdapterBench } from './adapters/index.js';
 import type { BenchDatabase } from './bench-database.js';
 import { median, quantile } from './stats.js';
-import { startVariantProcess, type VariantProcess } from './variant-process.js';
+import { startVariantProcess, type VariantProcess, type WriteTimes } from './variant-process.js';
 
 export interface OverheadOptions {
   /** Rows per measured run of a bulk path. */
@@ -45,7 +45,7 @@ export interface PathResult {
   /** Median over rounds of (snowkey time / autoincrement time) - 1. */
   readonly vsAutoincrement: number;
   /** Every measured round: wall and CPU seconds per variant, in round order. */
-  readonly rounds: readonly Readonly<Record<Variant, { readonly wall: number; readonly cpu: number }>>[];
+  readonly rounds: readonly Readonly<Record<Variant, WriteTimes>>[];
 }
 
 /**
@@ -100,10 +100,10 @@ async function measurePath(
   record: (variant: Variant, rows: number) => void,
 ): Promise<PathResult> {
   const count = path.rowsPerCall === 1 ? options.singleRows : options.bulkRows;
-  const rounds: Record<Variant, { wall: number; cpu: number }>[] = [];
+  const rounds: Record<Variant, WriteTimes>[] = [];
   for (let round = -1; round < options.rounds; round++) {
     const order = VARIANTS.map((_, i) => VARIANTS[(i + round + 1) % VARIANTS.length]!);
-    const measured = {} as Record<Variant, { wall: number; cpu: number }>;
+    const measured = {} as Record<Variant, WriteTimes>;
     for (const variant of order) {
       measured[variant] = await processes.get(variant)!.write(index, count, nextOffset());
       record(variant, count);

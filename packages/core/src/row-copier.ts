@@ -76,9 +76,9 @@ export class RowCopier {
   }
 
   /**
-   * A copy of `row`, as {@link copy} makes it, when `row` is of a learned shape that has none of
-   * the {@link room} columns (so each of them takes an id without being read); undefined for any
-   * other row, which {@link copy} then copies (and learns). The usual insert's rows are all of
+   * A copy of `row`, as {@link copy} makes it, when `row` is of the first learned shape that has
+   * none of the {@link room} columns (so each of them takes an id without being read); undefined,
+   * with nothing of `row` read, for any other row, which {@link copy} then copies (and learns). The usual insert's rows are all of
    * one such shape: this is the cheaper call for them, and it leaves {@link missing} as it was.
    */
   copyLacking(row: object): Row | undefined {
@@ -93,14 +93,17 @@ export class RowCopier {
     // enumerable key added to Object.prototype), so no row of it could match.
     const copied = copy?.(row);
     if (copy === undefined || copied === undefined) return withRoom(copyRow(row), this.room);
+    // One pass over the room columns: which the shape lacks (bits for the first 31), and whether it
+    // has any of them at all.
     let missing = 0;
-    for (let c = 0; c < this.room.length && c < 31; c++) {
-      if (!keys.includes(this.room[c]!)) missing |= 1 << c;
+    let hasRoomColumn = false;
+    for (let c = 0; c < this.room.length; c++) {
+      if (keys.includes(this.room[c]!)) hasRoomColumn = true;
+      else if (c < 31) missing |= 1 << c;
     }
     this.#copies.push(copy);
     this.#missings.push(missing);
-    if (this.#lacking === undefined && !this.room.some((column) => keys.includes(column)))
-      this.#lacking = copy;
+    if (this.#lacking === undefined && !hasRoomColumn) this.#lacking = copy;
     this.#missing = missing;
     return copied;
   }
