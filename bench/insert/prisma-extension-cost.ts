@@ -1,11 +1,12 @@
 // What Prisma's query extensions cost by themselves, against what snowkey adds on top: the same
 // writes through a plain client with ids set by hand, through a client with a pass-through query
 // extension (it only calls `query(args)`) and the same hand-set ids, through the plain client with
-// hand-set ids on the model snowkey writes (its id is declared `@default(dbgenerated())`), and
-// through snowkey's extension. The CPU time of this process per call (process.cpuUsage, which
+// hand-set ids on the model snowkey writes (its id is declared `@default(dbgenerated())`),
+// through snowkey's extension on the plain client, the same behind the pass-through extension, and
+// through snowkeyClient. The CPU time of this process per call (process.cpuUsage, which
 // counts to the microsecond here; rounds of about half a second each), median over interleaved
 // rounds, and each client's CPU over the plain client's in the same round (median and middle
-// half); the database does the same work for all four. Not part of the benchmark's report.
+// half); the database does the same work for all of them. Not part of the benchmark's report.
 //   node --conditions=dev-source --import tsx bench/insert/prisma-extension-cost.ts [sqlite|postgres|mysql] [rounds]
 import { join } from 'node:path';
 import { Snowflake } from '@snowkey/core';
@@ -39,6 +40,7 @@ try {
   const generator = new Snowflake({ workerId: 6 });
   const passThrough = passThroughExtension(base);
   const sk = base.$extends(snowkey({ generator, models: { SnowRow: 'id' } }));
+  const skBehind = passThrough.$extends(snowkey({ generator, models: { SnowRow: 'id' } }));
   const wrapped = snowkeyClient(base, { generator, models: { SnowRow: 'id' } });
   type Delegate = {
     create(args: { data: BenchRow; select: { id: true } }): Promise<unknown>;
@@ -50,6 +52,8 @@ try {
     // The snowkey model declares its id `@default(dbgenerated())` (so the id is optional in its types).
     ['plain client, hand-set ids, snowkey model', base.snowRow as unknown as Delegate, 'hand-set'],
     ['snowkey extension', sk.snowRow as unknown as Delegate, 'snowkey'],
+    // Behind another query extension, snowkey's runs as a Prisma query extension itself.
+    ['snowkey extension behind the pass-through one', skBehind.snowRow as unknown as Delegate, 'snowkey'],
     ['snowkeyClient wrapper', wrapped.snowRow as unknown as Delegate, 'snowkey'],
   ];
   let offset = 0;

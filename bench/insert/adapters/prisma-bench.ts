@@ -49,7 +49,7 @@ export function passThroughExtension(base: PrismaClient) {
   });
 }
 
-/** How a variant's client is made: snowkey's extension, its wrapper, or the extension measured against a pass-through one. */
+/** How a variant's client is made: snowkey's extension, its wrapper, or the extension behind a pass-through one. */
 type Attach = 'extension' | 'wrapper' | 'extension-vs-pass-through';
 
 const NAMES: Record<Attach, string> = {
@@ -61,9 +61,10 @@ const NAMES: Record<Attach, string> = {
 /**
  * Prisma 7 with its driver adapters: `createMany`, `createManyAndReturn` (not on MySQL) and
  * `create`, with snowkey attached as the `$extends(snowkey())` extension or as the
- * `snowkeyClient()` wrapper; `extension-vs-pass-through` runs autoincrement and hand-set ids
- * through a pass-through query extension too, so the difference is snowkey's own part of the
- * extension, not Prisma's extension layer.
+ * `snowkeyClient()` wrapper. `extension-vs-pass-through` puts a pass-through query extension on
+ * every variant's client, snowkey's extension behind it (where snowkey runs as a Prisma query
+ * extension itself), so the difference is snowkey's own part of a query extension, not Prisma's
+ * extension layer.
  */
 function prismaBenchOf(attach: Attach): AdapterBench {
   return {
@@ -89,7 +90,9 @@ function prismaBenchOf(attach: Attach): AdapterBench {
             : base
           : attach === 'wrapper'
             ? snowkeyClient(base, { generator, models })
-            : base.$extends(snowkey({ generator, models }));
+            : attach === 'extension-vs-pass-through'
+              ? passThroughExtension(base).$extends(snowkey({ generator, models }))
+              : base.$extends(snowkey({ generator, models }));
       // One delegate per variant, typed as the loosest of the three (every row has an optional id).
       const delegate = (variant === 'autoincrement'
         ? client.autoRow

@@ -95,3 +95,8 @@ export function buildWritePlan(
   }
   return plan;
 }
+
+/** The name of a model's delegate on the client: Prisma's, the model's name with its first letter in lower case. */
+export function delegateName(model: string): string {
+  return model.charAt(0).toLowerCase() + model.slice(1);
+}

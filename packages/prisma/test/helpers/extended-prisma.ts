@@ -22,14 +22,24 @@ function extend(base: TestPrismaClient, generator: ReturnType<typeof counterGene
 export type ExtendedPrisma = ReturnType<typeof extend>;
 
 /**
- * The two ways of attaching snowkey to a client, which every write test runs through: the
- * `$extends(snowkey())` extension and the `snowkeyClient()` wrapper.
+ * The ways of attaching snowkey to a client, which every write test runs through:
+ * `$extends(snowkey())` on a plain client (it fills in front of Prisma, as the wrapper does),
+ * `$extends(snowkey())` behind another query extension on every operation (it runs as a Prisma
+ * query extension), and the `snowkeyClient()` wrapper.
  */
-export const ATTACH_MODES = ['extension', 'client wrapper'] as const;
+export const ATTACH_MODES = ['extension', 'extension behind a query extension', 'client wrapper'] as const;
 export type AttachMode = (typeof ATTACH_MODES)[number];
+
+/** `base` with a query extension that runs on every operation of every model and only calls `query(args)`. */
+export function withPassThroughQuery(base: TestPrismaClient): TestPrismaClient {
+  return base.$extends({
+    query: { $allModels: { $allOperations: ({ args, query }) => query(args) } },
+  }) as unknown as TestPrismaClient;
+}
 
 function attach(mode: AttachMode, base: TestPrismaClient, generator: ReturnType<typeof counterGenerator>) {
   if (mode === 'extension') return extend(base, generator);
+  if (mode === 'extension behind a query extension') return extend(withPassThroughQuery(base), generator);
   // The wrapper returns the client's own type; the tests are typed against the extension's, which
   // has the same model methods (the wrapper's types are checked by its README and TSDoc examples).
   return snowkeyClient(base, { generator, models: TEST_MODELS }) as unknown as ExtendedPrisma;

@@ -1,0 +1,115 @@
+import { clientFiller } from './client-filler.js';
+import { delegateName } from './data-model.js';
+import { type IdFiller, isFilledOperation } from './fill-ids.js';
+import type { ResolvedOptions } from './options.js';
+
+type AnyObject = Record<PropertyKey, unknown>;
+
+/**
+ * `client` behind a proxy that fills snowflake ids into the arguments of its model writes before
+ * Prisma sees them (copying only the objects on the way to an id), and hands every other call to
+ * the client as it is. `$parent` reads `parent` when given (else the client's own).
+ */
+export function attachWrapper<C extends object>(client: C, options: ResolvedOptions, parent?: object): C {
+  const { filler, dataModel } = clientFiller(client, options, true);
+  const models = new Map<PropertyKey, string>(Object.keys(dataModel.models).map((m) => [delegateName(m), m]));
+  return wrapClient(client, filler, models, parent);
+}
+
+/** Refusals (a bad caller id, a broken generator) as rejected promises, recognised by `$transaction`. */
+const refusals = new WeakSet<Promise<unknown>>();
+
+function wrapClient<C extends object>(
+  client: C,
+  filler: IdFiller,
+  models: Map<PropertyKey, string>,
+  parent: object | undefined,
+): C {
+  const delegates = new Map<PropertyKey, unknown>();
+  let transactionFn: TransactionFn | undefined;
+  let extendsFn: ((...args: unknown[]) => unknown) | undefined;
+  const proxy: C = new Proxy(client, {
+    get(target, prop) {
+      const model = models.get(prop);
+      if (model !== undefined) {
+        let delegate = delegates.get(prop);
+        if (delegate === undefined) {
+          delegate = wrapDelegate(Reflect.get(target, prop) as AnyObject, model, filler);
+          delegates.set(prop, delegate);
+        }
+        return delegate;
+      }
+      if (prop === '$parent' && parent !== undefined) return parent;
+      const value = Reflect.get(target, prop);
+      if (typeof value !== 'function') return value;
+      if (prop === '$transaction') {
+        transactionFn ??= transaction(value as TransactionFn, target, filler, models);
+        return transactionFn;
+      }
+      if (prop === '$extends') {
+        // Prisma's own $extends, called on the proxy: a dynamic extension receives the proxy (so
+        // what it builds fills), and the new client's `$parent` is the proxy. An object extension's
+        // client is wrapped again; a dynamic one's result is whatever the function made of the proxy.
+        extendsFn ??= (...args: unknown[]) => {
+          const extended = (value as (...a: unknown[]) => object).apply(proxy, args);
+          return typeof args[0] === 'function' ? extended : wrapClient(extended, filler, models, undefined);
+        };
+        return extendsFn;
+      }
+      // Unbound, as Prisma hands out its own: a client extension's method called on the proxy gets
+      // the proxy as `this`, so `Prisma.getExtensionContext(this).player.create(...)` fills.
+      return value;
+    },
+  });
+  return proxy;
+}
+
+type TransactionFn = (arg: unknown, options?: unknown) => Promise<unknown>;
+
+/** `$transaction`: the interactive form's `tx` is wrapped too; an array holding a refusal rejects with it. */
+function transaction(
+  original: TransactionFn,
+  target: object,
+  filler: IdFiller,
+  models: Map<PropertyKey, string>,
+): TransactionFn {
+  return (arg, options) => {
+    if (typeof arg === 'function') {
+      const work = arg as (tx: object) => unknown;
+      return original.call(target, (tx: object) => work(wrapClient(tx, filler, models, undefined)), options);
+    }
+    if (Array.isArray(arg)) {
+      const refused = arg.find((p) => refusals.has(p));
+      if (refused) return refused;
+    }
+    return original.call(target, arg, options);
+  };
+}
+
+function wrapDelegate(delegate: AnyObject, model: string, filler: IdFiller): AnyObject {
+  const methods = new Map<PropertyKey, unknown>();
+  return new Proxy(delegate, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop);
+      if (!isFilledOperation(prop) || typeof value !== 'function') return value;
+      let method = methods.get(prop);
+      if (method === undefined) {
+        const operation = prop;
+        const write = value as (args: unknown) => unknown;
+        method = (args: unknown) => {
+          let filled: unknown;
+          try {
+            filled = filler.fill(model, operation, args);
+          } catch (error) {
+            const refusal = Promise.reject(error);
+            refusals.add(refusal);
+            return refusal;
+          }
+          return write.call(target, filled);
+        };
+        methods.set(prop, method);
+      }
+      return method;
+    },
+  });
+}
