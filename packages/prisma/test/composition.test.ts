@@ -9,13 +9,13 @@ import {
   useExtendedPrisma,
   withPassThroughQuery,
 } from './helpers/extended-prisma.js';
+import { itemIdsLike, itemIds as itemIdsNamed } from './helpers/item-rows.js';
 
 // How snowkey composes with the extensions a client gets before and after it.
 for (const mode of ATTACH_MODES) {
   describeEachDialect(`@snowkey/prisma with other extensions (${mode})`, (ctx) => {
     const t = useExtendedPrisma(ctx, mode);
-    const itemIds = async (name: string) =>
-      (await ctx.db.query<{ id: string }>('SELECT id FROM sk_item WHERE name = ?', [name])).map((r) => r.id);
+    const itemIds = (name: string) => itemIdsNamed(ctx.db, name);
 
     test('GIVEN a query extension added after snowkey THEN it sees the filled id, and the row has it', async () => {
       const seen: unknown[] = [];
@@ -70,13 +70,7 @@ for (const mode of ATTACH_MODES) {
 
 describeEachDialect('@snowkey/prisma $extends(snowkey()) behind other query extensions', (ctx) => {
   const t = useExtendedPrisma(ctx, 'extension');
-  const itemIds = async (prefix: string) =>
-    (
-      await ctx.db.query<{ id: string; name: string }>(
-        'SELECT id, name FROM sk_item WHERE name LIKE ? ORDER BY name',
-        [`${prefix}%`],
-      )
-    ).map((r) => [r.name, r.id]);
+  const itemIds = (prefix: string) => itemIdsLike(ctx.db, prefix);
 
   test('GIVEN a query extension made before snowkey that adds a row to createMany THEN snowkey fills that row too', async () => {
     const generator = counterGenerator(2n ** 61n);

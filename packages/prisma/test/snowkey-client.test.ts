@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { snowkeyClient } from '../src/index.js';
 import { counterGenerator } from './helpers/counter-generator.js';
 import { TEST_MODELS } from './helpers/extended-prisma.js';
+import { itemIds as itemIdsNamed } from './helpers/item-rows.js';
 import { createTestTables, openPrisma, type TestPrismaClient } from './helpers/prisma-test-client.js';
 
 // What only the wrapper has to get right; the writes themselves run through it in
@@ -21,8 +22,7 @@ describeEachDialect('@snowkey/prisma snowkeyClient()', (ctx) => {
   afterAll(async () => {
     await base?.$disconnect();
   });
-  const itemIds = async (name: string) =>
-    (await ctx.db.query<{ id: string }>('SELECT id FROM sk_item WHERE name = ?', [name])).map((r) => r.id);
+  const itemIds = (name: string) => itemIdsNamed(ctx.db, name);
 
   test('GIVEN a refused caller id THEN the call returns a rejected promise (no throw), and nothing is written', async () => {
     let pending: Promise<unknown> | undefined;

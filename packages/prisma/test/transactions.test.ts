@@ -1,17 +1,12 @@
 import { describeEachDialect } from '@snowkey/test-harness';
 import { expect, test } from 'vitest';
 import { ATTACH_MODES, useExtendedPrisma } from './helpers/extended-prisma.js';
+import { itemIdsLike } from './helpers/item-rows.js';
 
 for (const mode of ATTACH_MODES) {
   describeEachDialect(`@snowkey/prisma in $transaction (${mode})`, (ctx) => {
     const t = useExtendedPrisma(ctx, mode);
-    const itemIds = async (prefix: string) =>
-      (
-        await ctx.db.query<{ id: string; name: string }>(
-          'SELECT id, name FROM sk_item WHERE name LIKE ? ORDER BY name',
-          [`${prefix}%`],
-        )
-      ).map((r) => [r.name, r.id]);
+    const itemIds = (prefix: string) => itemIdsLike(ctx.db, prefix);
 
     test('GIVEN the array form with create and createMany THEN every row gets a generator id', async () => {
       const first = t.generator.peek();
