@@ -2,8 +2,9 @@ import { type Clock, monotonicClock, readClock } from '../clock.js';
 import { InvalidArgumentError } from '../errors.js';
 import { assertLayout, type Layout } from '../layout.js';
 import { nonNegativeMs, optionalBoolean, positiveMs } from '../option-checks.js';
+import { checkTableName } from '../own-table.js';
 import { assertSqlClient, type SqlClient } from '../sql-client.js';
-import { checkTableName, DEFAULT_LEASE_TABLE } from './lease-table.js';
+import { DEFAULT_LEASE_TABLE } from './lease-table.js';
 
 /**
  * A POSIX signal name such as `'SIGTERM'` (typed without depending on Node's types).

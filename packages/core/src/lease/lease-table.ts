@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from '../errors.js';
+import { checkTableName, OwnTableStatements } from '../own-table.js';
 import type { SqlDialect } from '../sql-client.js';
 
 /**
@@ -8,8 +9,6 @@ import type { SqlDialect } from '../sql-client.js';
  * await client.query(`SELECT node_id, holder FROM ${DEFAULT_LEASE_TABLE}`);
  */
 export const DEFAULT_LEASE_TABLE = 'snowkey_node_leases';
-
-const TABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$/;
 
 /**
  * The lease table's DDL. It is the same text on PostgreSQL, MySQL/MariaDB and SQLite: every column
@@ -43,18 +42,6 @@ export function leaseTableDdl(_dialect: SqlDialect, table: string = DEFAULT_LEAS
 )`;
 }
 
-/** Validates a table name (optionally `schema.table`): it is spliced into SQL, so only identifiers pass. */
-export function checkTableName(table: unknown): string {
-  if (typeof table !== 'string' || !TABLE_NAME.test(table) || table.length > 128) {
-    throw new InvalidArgumentError(
-      'table',
-      'an identifier such as "snowkey_node_leases" or "app.node_leases"',
-      table,
-    );
-  }
-  return table;
-}
-
 /** One row of the lease table, integers converted from whatever the driver returned. */
 export interface LeaseRow {
   readonly nodeId: number;
@@ -66,22 +53,9 @@ export interface LeaseRow {
 }
 
 /** The SQL of every lease operation on one table. Each write is one conditional statement. */
-export class LeaseStatements {
-  readonly table: string;
-  readonly #dialect: SqlDialect;
-
+export class LeaseStatements extends OwnTableStatements {
   constructor(dialect: SqlDialect, table: string) {
-    this.#dialect = dialect;
-    this.table = checkTableName(table);
-  }
-
-  get create(): string {
-    return leaseTableDdl(this.#dialect, this.table);
-  }
-
-  /** Cheap existence check after a failed CREATE (PostgreSQL can race on concurrent CREATE ... IF NOT EXISTS). */
-  get probe(): string {
-    return `SELECT node_id FROM ${this.table} WHERE 1 = 0`;
+    super(dialect, table, 'node_id', leaseTableDdl);
   }
 
   /** params: maxNodeId */
@@ -91,11 +65,9 @@ export class LeaseStatements {
 
   /** Claims a never-used id; changes 0 rows when another process inserted it first. params: nodeId, holder, expiresAt, ceiling, highWater, renewedAt */
   get insertIfAbsent(): string {
-    const values = `INSERT INTO ${this.table} (node_id, holder, version, expires_at, ceiling, high_water, renewed_at) VALUES (?, ?, 1, ?, ?, ?, ?)`;
-    // MySQL: INSERT IGNORE reports 0 rows on a duplicate key even with CLIENT_FOUND_ROWS (which
-    // mysql2 sets), where ON DUPLICATE KEY UPDATE x = x would report 1.
-    if (this.#dialect === 'mysql') return values.replace('INSERT INTO', 'INSERT IGNORE INTO');
-    return `${values} ON CONFLICT (node_id) DO NOTHING`;
+    return this.unlessPresent(
+      `INSERT INTO ${this.table} (node_id, holder, version, expires_at, ceiling, high_water, renewed_at) VALUES (?, ?, 1, ?, ?, ?, ?)`,
+    );
   }
 
   /** Takes over an expired or released row, only if nobody wrote it since we read it. params: holder, expiresAt, ceiling, highWater, renewedAt, nodeId, version */
@@ -109,7 +81,7 @@ export class LeaseStatements {
    * still run on the server after a newer one, and must not lower the ceiling the holder now uses.
    */
   get renew(): string {
-    const max = this.#dialect === 'sqlite' ? 'MAX' : 'GREATEST';
+    const max = this.dialect === 'sqlite' ? 'MAX' : 'GREATEST';
     return `UPDATE ${this.table} SET version = version + 1, expires_at = ${max}(expires_at, ?), ceiling = ${max}(ceiling, ?), high_water = ${max}(high_water, ?), renewed_at = ? WHERE node_id = ? AND holder = ?`;
   }
 

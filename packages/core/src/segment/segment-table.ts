@@ -1,4 +1,4 @@
-import { checkTableName } from '../lease/lease-table.js';
+import { checkTableName, OwnTableStatements } from '../own-table.js';
 import type { SqlDialect } from '../sql-client.js';
 
 /**
@@ -47,34 +47,21 @@ export function segmentTableDdl(_dialect: SqlDialect, table: string = DEFAULT_SE
  * turns them into a double and every dialect compares integers (MySQL documents a comparison of a
  * string with a number as one of doubles, which cannot tell 2^62 + 1 from 2^62 + 2).
  */
-export class SegmentStatements {
-  readonly table: string;
-  readonly #dialect: SqlDialect;
-
+export class SegmentStatements extends OwnTableStatements {
   constructor(dialect: SqlDialect, table: string) {
-    this.#dialect = dialect;
-    this.table = checkTableName(table);
-  }
-
-  get create(): string {
-    return segmentTableDdl(this.#dialect, this.table);
-  }
-
-  /** Cheap existence check after a failed CREATE (PostgreSQL can race on concurrent CREATE ... IF NOT EXISTS). */
-  get probe(): string {
-    return `SELECT tag FROM ${this.table} WHERE 1 = 0`;
+    super(dialect, table, 'tag', segmentTableDdl);
   }
 
   /** Creates the tag's row; changes 0 rows when it exists. params: tag, maxId, step, createdAt, updatedAt */
   get insertIfAbsent(): string {
-    const values = `INSERT INTO ${this.table} (tag, max_id, step, created_at, updated_at) VALUES (?, ${this.#id()}, ?, ?, ?)`;
-    if (this.#dialect === 'mysql') return values.replace('INSERT INTO', 'INSERT IGNORE INTO');
-    return `${values} ON CONFLICT (tag) DO NOTHING`;
+    return this.unlessPresent(
+      `INSERT INTO ${this.table} (tag, max_id, step, created_at, updated_at) VALUES (?, ${this.#id()}, ?, ?, ?)`,
+    );
   }
 
   /** params: tag. Columns: max_id (text), step. */
   get read(): string {
-    const text = this.#dialect === 'mysql' ? 'CHAR' : 'TEXT';
+    const text = this.dialect === 'mysql' ? 'CHAR' : 'TEXT';
     return `SELECT CAST(max_id AS ${text}) AS max_id, step FROM ${this.table} WHERE tag = ?`;
   }
 
@@ -84,6 +71,6 @@ export class SegmentStatements {
   }
 
   #id(): string {
-    return this.#dialect === 'mysql' ? 'CAST(? AS SIGNED)' : 'CAST(? AS BIGINT)';
+    return this.dialect === 'mysql' ? 'CAST(? AS SIGNED)' : 'CAST(? AS BIGINT)';
   }
 }
