@@ -13,12 +13,12 @@ import {
   ensureBookkeeping,
   readProgress,
 } from './bookkeeping.js';
-import type { MergeStatements, SqlValue } from './database.js';
+import type { MergeStatements } from './database.js';
+import { writeDeferredKeys } from './deferred-keys.js';
 import { MergeSchemaError } from './errors.js';
 import { type BatchSource, mergeBatch } from './merge-batch.js';
 import { checkInputs, type MergeInputs, setUpMerge, type TablePlanInfo } from './merge-setup.js';
 import { Redirects } from './redirects.js';
-import { quote } from './sql.js';
 import { encodeKey } from './values.js';
 
 /**
@@ -200,15 +200,6 @@ async function linkBatch(
   const read = new Set(Object.keys(rows[0]!));
   const fks = info.foreignKeys.filter((fk) => fk.columns.every((c) => read.has(c)));
   await redirects.apply(tx, source.position, t, fks, kept);
-  const cols = [...new Set(info.deferred.flatMap((fk) => fk.columns))];
-  const q = (c: string) => quote(tx.dialect, c);
-  const sql = `UPDATE ${q(t)} SET ${cols.map((c) => `${q(c)} = ?`).join(', ')} WHERE ${info.key.map((c) => `${q(c)} = ?`).join(' AND ')}`;
-  for (const r of kept) {
-    if (cols.every((c) => r[c] === null || r[c] === undefined)) continue;
-    await tx.execute(sql, [
-      ...cols.map((c) => (r[c] ?? null) as SqlValue),
-      ...info.key.map((c) => r[c] as SqlValue),
-    ]);
-  }
+  await writeDeferredKeys(tx, t, info.key, info.deferred, kept);
   return none;
 }

@@ -8,10 +8,11 @@ import {
   readProgress,
 } from './bookkeeping.js';
 import type { MergeStatements, SqlValue } from './database.js';
+import { writeDeferredKeys } from './deferred-keys.js';
 import { MergeSchemaError } from './errors.js';
 import { type RekeyOptions, type RekeyTable, setUpRekey } from './rekey-setup.js';
 import { translateKeys } from './rekey-translate.js';
-import { insertRows, quote, rowsPerStatement } from './sql.js';
+import { insertRows, rowsPerStatement } from './sql.js';
 
 /**
  * What a rekey did: this run, and the whole rekey so far.
@@ -205,15 +206,6 @@ async function linkBatch(tx: MergeStatements, info: RekeyTable, rows: SourceRow[
   const own = info.rekeyed ? [{ column: info.rekeyed, refTable: t }] : [];
   const keyRefs = info.refs.filter((r) => info.key.includes(r.column));
   await translateKeys(tx, t, copies, [...own, ...keyRefs, ...info.deferredRefs]);
-  const cols = [...new Set(info.deferred.flatMap((fk) => fk.columns))];
-  const q = (c: string) => quote(tx.dialect, c);
-  const sql = `UPDATE ${q(t)} SET ${cols.map((c) => `${q(c)} = ?`).join(', ')} WHERE ${info.key.map((c) => `${q(c)} = ?`).join(' AND ')}`;
-  for (const r of copies) {
-    if (cols.every((c) => r[c] === null || r[c] === undefined)) continue;
-    await tx.execute(sql, [
-      ...cols.map((c) => (r[c] ?? null) as SqlValue),
-      ...info.key.map((c) => r[c] as SqlValue),
-    ]);
-  }
+  await writeDeferredKeys(tx, t, info.key, info.deferred, copies);
   return { copied: 0, skipped: 0, collisions: 0, renames: 0 };
 }
