@@ -4,6 +4,14 @@ import type { ForeignKeyInfo } from './schema.js';
 import { quote } from './sql.js';
 
 /**
+ * The columns of `deferred` foreign keys, each once: written NULL by the first pass over a table,
+ * and read back and written by the second.
+ */
+export function deferredColumns(deferred: readonly ForeignKeyInfo[]): string[] {
+  return [...new Set(deferred.flatMap((fk) => fk.columns))];
+}
+
+/**
  * The second pass over a table: writes the deferred foreign-key columns (inserted as NULL by the
  * first pass, because they may point at rows copied later) of `rows`, one UPDATE per row, found by
  * its key. A row whose deferred columns are all NULL needs none.
@@ -15,7 +23,7 @@ export async function writeDeferredKeys(
   deferred: readonly ForeignKeyInfo[],
   rows: readonly SourceRow[],
 ): Promise<void> {
-  const cols = [...new Set(deferred.flatMap((fk) => fk.columns))];
+  const cols = deferredColumns(deferred);
   const q = (c: string) => quote(tx.dialect, c);
   const sql = `UPDATE ${q(table)} SET ${cols.map((c) => `${q(c)} = ?`).join(', ')} WHERE ${key.map((c) => `${q(c)} = ?`).join(' AND ')}`;
   for (const r of rows) {

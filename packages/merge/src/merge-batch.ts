@@ -1,6 +1,7 @@
 import type { BatchOutcome, SourceRow } from './batch-loop.js';
 import { BOOKKEEPING_TABLES } from './bookkeeping.js';
 import type { MergeStatements, SqlValue } from './database.js';
+import { deferredColumns } from './deferred-keys.js';
 import { MergeConflictError } from './errors.js';
 import type { TablePlanInfo, UniqueRule } from './merge-setup.js';
 import type { Redirects } from './redirects.js';
@@ -71,7 +72,7 @@ export async function mergeBatch(
   for (const rule of info.rules) {
     fresh = await applyRule(tx, info, rule, source, fresh, renames, skips, sourceKey);
   }
-  const deferred = new Set(info.deferred.flatMap((fk) => fk.columns));
+  const deferred = new Set(deferredColumns(info.deferred));
   const cols = info.columns.get(source.position)!;
   const values = fresh.map((r) => cols.map((c) => (deferred.has(c) ? null : ((r[c] ?? null) as SqlValue))));
   const per = rowsPerStatement(cols.length);

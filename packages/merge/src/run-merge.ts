@@ -14,7 +14,7 @@ import {
   readProgress,
 } from './bookkeeping.js';
 import type { MergeStatements } from './database.js';
-import { writeDeferredKeys } from './deferred-keys.js';
+import { deferredColumns, writeDeferredKeys } from './deferred-keys.js';
 import { MergeSchemaError } from './errors.js';
 import { type BatchSource, mergeBatch } from './merge-batch.js';
 import { checkInputs, type MergeInputs, setUpMerge, type TablePlanInfo } from './merge-setup.js';
@@ -121,10 +121,7 @@ export async function runMerge(options: MergeRunOptions): Promise<MergeRunResult
           source: s.position,
           sourceLabel: s.label,
           db: s.db,
-          columns:
-            phase === 'copy'
-              ? cols
-              : [...new Set([...info.key, ...info.deferred.flatMap((fk) => fk.columns)])],
+          columns: phase === 'copy' ? cols : [...new Set([...info.key, ...deferredColumns(info.deferred)])],
           key: info.key,
           total: await countRows(s.db, name),
         });

@@ -8,7 +8,7 @@ import {
   readProgress,
 } from './bookkeeping.js';
 import type { MergeStatements, SqlValue } from './database.js';
-import { writeDeferredKeys } from './deferred-keys.js';
+import { deferredColumns, writeDeferredKeys } from './deferred-keys.js';
 import { MergeSchemaError } from './errors.js';
 import { type RekeyOptions, type RekeyTable, setUpRekey } from './rekey-setup.js';
 import { translateKeys } from './rekey-translate.js';
@@ -94,9 +94,7 @@ export async function runRekey(options: RekeyOptions): Promise<RekeyRunResult> {
         sourceLabel: source.name,
         db: source,
         columns:
-          phase === 'copy'
-            ? info.columns
-            : [...new Set([...info.key, ...info.deferred.flatMap((fk) => fk.columns)])],
+          phase === 'copy' ? info.columns : [...new Set([...info.key, ...deferredColumns(info.deferred)])],
         key: info.key,
         total: counts.get(name)!,
       });
@@ -188,7 +186,7 @@ async function copyBatch(
   }
   // After the mapping rows: a row may point at itself, or at an earlier row of its own batch.
   await translateKeys(tx, t, copies, info.refs);
-  const deferred = new Set(info.deferred.flatMap((fk) => fk.columns));
+  const deferred = new Set(deferredColumns(info.deferred));
   const values = copies.map((r) =>
     info.columns.map((c) => (deferred.has(c) ? null : ((r[c] ?? null) as SqlValue))),
   );
