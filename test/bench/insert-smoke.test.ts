@@ -62,6 +62,7 @@ test('GIVEN a smoke-sized run THEN every key kind and write path is measured on 
       'Kysely',
       'Kysely (plugin vs a pass-through one)',
       'Prisma',
+      'Prisma (extension before a pass-through one)',
       'Prisma (extension vs a pass-through one)',
       'Prisma (snowkeyClient)',
       'Sequelize',

@@ -9,6 +9,7 @@ const LOADERS: Readonly<Record<string, () => Promise<AdapterBench>>> = {
   prisma: async () => (await import('./prisma-bench.js')).prismaBench,
   'prisma-client': async () => (await import('./prisma-bench.js')).prismaClientBench,
   'prisma-pass-through': async () => (await import('./prisma-bench.js')).prismaPassThroughBench,
+  'prisma-before-pass-through': async () => (await import('./prisma-bench.js')).prismaBeforePassThroughBench,
   knex: async () => (await import('./knex-bench.js')).knexBench,
   drizzle: async () => (await import('./drizzle-bench.js')).drizzleBench,
   kysely: async () => (await import('./kysely-bench.js')).kyselyBench,

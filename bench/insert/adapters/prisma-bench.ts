@@ -49,14 +49,22 @@ export function passThroughExtension(base: PrismaClient) {
   });
 }
 
-/** How a variant's client is made: snowkey's extension, its wrapper, or the extension behind a pass-through one. */
-type Attach = 'extension' | 'wrapper' | 'extension-vs-pass-through';
+/**
+ * How a variant's client is made: snowkey's extension, its wrapper, the extension behind a
+ * pass-through one, or the extension with a pass-through one added after it.
+ */
+type Attach = 'extension' | 'wrapper' | 'extension-vs-pass-through' | 'extension-before-pass-through';
 
 const NAMES: Record<Attach, string> = {
   extension: 'Prisma',
   wrapper: 'Prisma (snowkeyClient)',
   'extension-vs-pass-through': 'Prisma (extension vs a pass-through one)',
+  'extension-before-pass-through': 'Prisma (extension before a pass-through one)',
 };
+
+/** Whether every variant's client has the pass-through query extension. */
+const withPassThrough = (attach: Attach) =>
+  attach === 'extension-vs-pass-through' || attach === 'extension-before-pass-through';
 
 /**
  * Prisma 7 with its driver adapters: `createMany`, `createManyAndReturn` (not on MySQL) and
@@ -64,7 +72,9 @@ const NAMES: Record<Attach, string> = {
  * `snowkeyClient()` wrapper. `extension-vs-pass-through` puts a pass-through query extension on
  * every variant's client, snowkey's extension behind it (where snowkey runs as a Prisma query
  * extension itself), so the difference is snowkey's own part of a query extension, not Prisma's
- * extension layer.
+ * extension layer. `extension-before-pass-through` puts the same pass-through extension on every
+ * variant's client, added after snowkey's extension on the snowkey variant's (where snowkey fills
+ * in front of Prisma and the pass-through extension sees the ids).
  */
 function prismaBenchOf(attach: Attach): AdapterBench {
   return {
@@ -85,14 +95,18 @@ function prismaBenchOf(attach: Attach): AdapterBench {
       const models = { SnowRow: 'id' };
       const client =
         variant !== 'snowkey'
-          ? attach === 'extension-vs-pass-through'
+          ? withPassThrough(attach)
             ? passThroughExtension(base)
             : base
           : attach === 'wrapper'
             ? snowkeyClient(base, { generator, models })
             : attach === 'extension-vs-pass-through'
               ? passThroughExtension(base).$extends(snowkey({ generator, models }))
-              : base.$extends(snowkey({ generator, models }));
+              : attach === 'extension-before-pass-through'
+                ? passThroughExtension(
+                    base.$extends(snowkey({ generator, models })) as unknown as PrismaClient,
+                  )
+                : base.$extends(snowkey({ generator, models }));
       // One delegate per variant, typed as the loosest of the three (every row has an optional id).
       const delegate = (variant === 'autoincrement'
         ? client.autoRow
@@ -124,3 +138,4 @@ function prismaBenchOf(attach: Attach): AdapterBench {
 export const prismaBench = prismaBenchOf('extension');
 export const prismaClientBench = prismaBenchOf('wrapper');
 export const prismaPassThroughBench = prismaBenchOf('extension-vs-pass-through');
+export const prismaBeforePassThroughBench = prismaBenchOf('extension-before-pass-through');

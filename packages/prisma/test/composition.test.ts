@@ -36,6 +36,26 @@ for (const mode of ATTACH_MODES) {
       expect(await itemIds('later-query')).toEqual([String(expected)]);
     });
 
+    test('GIVEN a query extension added after snowkey that adds a row to a write THEN that row gets no id: the write is refused on the missing key and writes nothing', async () => {
+      const extended = t.prisma.$extends({
+        query: {
+          item: {
+            createMany: ({ args, query }) => {
+              const rows = Array.isArray(args.data) ? args.data : [args.data];
+              return query({ ...args, data: [...rows, { name: 'after-added', qty: 9 }] });
+            },
+          },
+        },
+      });
+      const issued = t.generator.issued.length;
+      await expect(extended.item.createMany({ data: [{ name: 'after-own', qty: 1 }] })).rejects.toThrow(
+        /constraint/i,
+      );
+      // The caller's row was filled, the added one not; neither was written.
+      expect(t.generator.issued.length).toBe(issued + 1);
+      expect(await itemIdsLike(ctx.db, 'after-')).toEqual([]);
+    });
+
     test('GIVEN client and model methods added after snowkey that write through Prisma.getExtensionContext(this) THEN their rows get ids', async () => {
       const extended = t.prisma.$extends({
         client: {
