@@ -1,22 +1,21 @@
-import { buildWritePlan, type RuntimeDataModel, readDataModel } from './data-model.js';
-import { createIdFiller, type IdFiller } from './fill-ids.js';
+import { buildWritePlan, filledModels, readDataModel, type WritePlan } from './data-model.js';
 import { foreignKeySides } from './foreign-key-sides.js';
 import type { ResolvedOptions } from './options.js';
 
-/** A client's filler, and its data model for the callers that map delegates to models. */
-export interface ClientFiller {
-  readonly filler: IdFiller;
-  readonly dataModel: RuntimeDataModel;
+/** What snowkey knows of one client: the plan its filler follows, and the models whose writes it fills. */
+export interface ClientPlan {
+  readonly plan: WritePlan;
+  /** The models whose writes can hold a snowflake id ({@link filledModels}); the others are never touched. */
+  readonly models: readonly string[];
 }
 
 /**
  * Reads `client`'s data model and schema, checks `options.models` against them (throwing
- * `SnowflakeFieldError`), and builds the filler: the one setup behind both ways of attaching
- * snowkey to a client, the extension (`copy: false`, it fills Prisma's copy of the arguments) and
- * `snowkeyClient` (`copy: true`).
+ * `SnowflakeFieldError`), and builds the write plan: the one setup behind both ways of attaching
+ * snowkey to a client, the extension and `snowkeyClient`.
  */
-export function clientFiller(client: unknown, options: ResolvedOptions, copy: boolean): ClientFiller {
+export function clientPlan(client: unknown, options: ResolvedOptions): ClientPlan {
   const dataModel = readDataModel(client);
   const plan = buildWritePlan(dataModel, options.models, foreignKeySides(client, dataModel));
-  return { filler: createIdFiller(plan, options.generator, copy), dataModel };
+  return { plan, models: filledModels(plan) };
 }

@@ -1,6 +1,6 @@
-import { clientFiller } from './client-filler.js';
+import type { ClientPlan } from './client-filler.js';
 import { delegateName } from './data-model.js';
-import { type IdFiller, isFilledOperation } from './fill-ids.js';
+import { createIdFiller, type IdFiller, isFilledOperation } from './fill-ids.js';
 import type { ResolvedOptions } from './options.js';
 
 type AnyObject = Record<PropertyKey, unknown>;
@@ -8,12 +8,18 @@ type AnyObject = Record<PropertyKey, unknown>;
 /**
  * `client` behind a proxy that fills snowflake ids into the arguments of its model writes before
  * Prisma sees them (copying only the objects on the way to an id), and hands every other call to
- * the client as it is. `$parent` reads `parent` when given (else the client's own).
+ * the client as it is, the writes of models that can hold no snowflake id included. `$parent`
+ * reads `parent` when given (else the client's own).
  */
-export function attachWrapper<C extends object>(client: C, options: ResolvedOptions, parent?: object): C {
-  const { filler, dataModel } = clientFiller(client, options, true);
-  const models = new Map<PropertyKey, string>(Object.keys(dataModel.models).map((m) => [delegateName(m), m]));
-  return wrapClient(client, filler, models, parent);
+export function attachWrapper<C extends object>(
+  client: C,
+  { plan, models }: ClientPlan,
+  options: ResolvedOptions,
+  parent?: object,
+): C {
+  const filler = createIdFiller(plan, options.generator, true);
+  const delegates = new Map<PropertyKey, string>(models.map((m) => [delegateName(m), m]));
+  return wrapClient(client, filler, delegates, parent);
 }
 
 /** Refusals (a bad caller id, a broken generator) as rejected promises, recognised by `$transaction`. */

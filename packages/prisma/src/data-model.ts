@@ -96,6 +96,27 @@ export function buildWritePlan(
   return plan;
 }
 
+/**
+ * The models whose writes can hold a snowflake id, by name: those with snowflake fields, and every
+ * model from which a chain of relations leads to one (a nested write through them can create such
+ * a row). Prisma's relations have both sides, so these are the schema's models connected to a
+ * snowflake model. A write to any other model can create no row with an id to fill: it is handed
+ * to Prisma as it is, with nothing of snowkey's on its way.
+ */
+export function filledModels(plan: WritePlan): string[] {
+  const reached = new Set([...plan].filter(([, m]) => m.snowflakeFields.length > 0).map(([name]) => name));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [name, m] of plan) {
+      if (!reached.has(name) && [...m.relations.values()].some((target) => reached.has(target))) {
+        reached.add(name);
+        grew = true;
+      }
+    }
+  }
+  return [...plan.keys()].filter((name) => reached.has(name));
+}
+
 /** The name of a model's delegate on the client: Prisma's, the model's name with its first letter in lower case. */
 export function delegateName(model: string): string {
   return model.charAt(0).toLowerCase() + model.slice(1);

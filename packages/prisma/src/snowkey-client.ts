@@ -1,3 +1,4 @@
+import { clientPlan } from './client-filler.js';
 import { attachWrapper } from './client-wrapper.js';
 import { resolveOptions, type SnowkeyPrismaOptions } from './options.js';
 
@@ -30,5 +31,6 @@ export function snowkeyClient<Client extends object, ModelName extends string = 
   client: Client,
   options: SnowkeyPrismaOptions<ModelName>,
 ): Client {
-  return attachWrapper(client, resolveOptions(options));
+  const resolved = resolveOptions(options);
+  return attachWrapper(client, clientPlan(client, resolved), resolved);
 }

@@ -1,7 +1,8 @@
 import { Prisma } from '@prisma/client/extension';
-import { clientFiller } from './client-filler.js';
+import { clientPlan } from './client-filler.js';
 import { attachWrapper } from './client-wrapper.js';
-import { FILLED_OPERATIONS, type FilledOperation } from './fill-ids.js';
+import { delegateName } from './data-model.js';
+import { createIdFiller, FILLED_OPERATIONS, type FilledOperation } from './fill-ids.js';
 import { resolveOptions, type SnowkeyPrismaOptions } from './options.js';
 import { hasWriteQueryCallbacks } from './query-callbacks.js';
 
@@ -19,7 +20,10 @@ import { hasWriteQueryCallbacks } from './query-callbacks.js';
  * query extension that runs on a write, it is a Prisma query extension itself, after that one, so
  * rows that extension adds get ids too: the ids are drawn when the query runs. Either way,
  * extensions added after it see the ids, and so do client and model methods that write through
- * `Prisma.getExtensionContext(this)`.
+ * `Prisma.getExtensionContext(this)`; rows that a query extension added after it adds to a write
+ * get none (the write is refused on the missing key). Writes to models that can hold no
+ * snowflake id (none in `models`, and no relation leading to one) are left to Prisma untouched,
+ * and a query extension on them counts for neither way.
  *
  * The options are checked at once; `$extends` then checks `models` against the client's data
  * model and throws {@link SnowflakeFieldError} for an unknown model or a field that is not a
@@ -41,17 +45,22 @@ import { hasWriteQueryCallbacks } from './query-callbacks.js';
 export function snowkey<ModelName extends string = string>(options: SnowkeyPrismaOptions<ModelName>) {
   const resolved = resolveOptions(options);
   return Prisma.defineExtension((client) => {
-    // Nothing of the client's own runs on a write before snowkey: fill in front of Prisma, as
-    // snowkeyClient does, and skip Prisma's extension layer (a deep copy of the arguments per call).
-    if (!hasWriteQueryCallbacks(client)) return attachWrapper(client, resolved, client);
-    const { filler } = clientFiller(client, resolved, false);
+    const prepared = clientPlan(client, resolved);
+    // Nothing of the client's own runs before snowkey on a write it fills: fill in front of Prisma,
+    // as snowkeyClient does, and skip Prisma's extension layer (a deep copy of the arguments per call).
+    if (!hasWriteQueryCallbacks(client, prepared.models))
+      return attachWrapper(client, prepared, resolved, client);
+    const filler = createIdFiller(prepared.plan, resolved.generator, false);
     const fill = ({ model, operation, args, query }: QueryCall) => query(filler.fill(model, operation, args));
     // Every operation that can create a row, from the one list the client wrapper uses too.
     const callbacks = Object.fromEntries(FILLED_OPERATIONS.map((op) => [op, fill])) as Record<
       FilledOperation,
       typeof fill
     >;
-    return client.$extends({ name: '@snowkey/prisma', query: { $allModels: callbacks } });
+    // Only on the models whose writes can hold an id: a write to any other model runs no callback
+    // of snowkey's, so it does not pay Prisma's extension layer once more.
+    const query = Object.fromEntries(prepared.models.map((model) => [delegateName(model), callbacks]));
+    return client.$extends({ name: '@snowkey/prisma', query });
   });
 }
 

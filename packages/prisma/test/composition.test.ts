@@ -56,6 +56,20 @@ for (const mode of ATTACH_MODES) {
       expect(await itemIdsLike(ctx.db, 'after-')).toEqual([]);
     });
 
+    test('GIVEN writes to a model whose writes can hold no snowflake id THEN they are written as given', async () => {
+      const base = 100 * (ATTACH_MODES.indexOf(mode) + 1);
+      await t.prisma.note.create({ data: { id: base, text: `note-${mode}` } });
+      await t.prisma.note.createMany({ data: [{ id: base + 1, text: `notes-${mode}` }] });
+      const rows = await ctx.db.query<{ id: unknown; text: string }>(
+        'SELECT id, text FROM sk_note WHERE id >= ? AND id < ? ORDER BY id',
+        [base, base + 100],
+      );
+      expect(rows.map((r) => [Number(r.id), r.text])).toEqual([
+        [base, `note-${mode}`],
+        [base + 1, `notes-${mode}`],
+      ]);
+    });
+
     test('GIVEN client and model methods added after snowkey that write through Prisma.getExtensionContext(this) THEN their rows get ids', async () => {
       const extended = t.prisma.$extends({
         client: {
@@ -137,6 +151,39 @@ describeEachDialect('@snowkey/prisma $extends(snowkey()) behind other query exte
     expect(generator.issued).toHaveLength(0);
     await pending;
     expect(await itemIds('behind-query')).toEqual([['behind-query', String(2n ** 62n + 100n)]]);
+  });
+
+  test('GIVEN a client whose only query extension on writes is on a model whose writes hold no snowflake id THEN snowkey fills in front of Prisma, and that extension still runs', async () => {
+    const seen: string[] = [];
+    const notesWatched = t.base.$extends({
+      query: {
+        note: {
+          create: ({ args, query }) => {
+            seen.push(args.data.text);
+            return query(args);
+          },
+        },
+      },
+    });
+    const generator = counterGenerator(2n ** 62n + 200n);
+    const prisma = notesWatched.$extends(snowkey({ generator, models: TEST_MODELS }));
+    const pending = prisma.item.create({ data: { name: 'front-notes-watched', qty: 1 } });
+    expect(generator.issued).toHaveLength(1);
+    await pending;
+    await prisma.note.create({ data: { id: 900, text: 'watched' } });
+    expect(seen).toEqual(['watched']);
+    expect(await itemIds('front-notes-watched')).toEqual([['front-notes-watched', String(2n ** 62n + 200n)]]);
+  });
+
+  test('GIVEN snowkey behind a query extension THEN the writes of a model whose writes hold no snowflake id run no callback of its', async () => {
+    const behind = withPassThroughQuery(t.base);
+    const prisma = behind.$extends(snowkey({ generator: counterGenerator(1n), models: TEST_MODELS }));
+    // Prisma's own list of the callbacks a call runs (what snowkey reads to choose its way).
+    type Listed = { _extensions: { getAllQueryCallbacks(delegate: string, op: string): unknown[] } };
+    const callbacks = (client: unknown, delegate: string) =>
+      (client as Listed)._extensions.getAllQueryCallbacks(delegate, 'create').length;
+    expect(callbacks(prisma, 'note')).toBe(callbacks(behind, 'note'));
+    expect(callbacks(prisma, 'item')).toBe(callbacks(behind, 'item') + 1);
   });
 
   test('GIVEN either way of attaching THEN $parent of the extended client is the client it extended', () => {

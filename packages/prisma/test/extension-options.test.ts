@@ -35,7 +35,7 @@ describe('$extends(snowkey()) against the data model', () => {
       { Itme: 'id' },
       'Itme',
       undefined,
-      'one of Child, Item, Parent, Profile, Shelf, Stock, Toy',
+      'one of Child, Item, Note, Parent, Profile, Shelf, Stock, Toy',
     ],
     ['an unknown field', { Item: 'nme' }, 'Item', 'nme', 'a BigInt scalar field of model Item (one of: id)'],
     ['a String field', { Item: ['id', 'name'] }, 'Item', 'name', '"name" is a String field'],

@@ -44,3 +44,8 @@ CREATE TABLE sk_stock (
   label VARCHAR(100) NOT NULL,
   FOREIGN KEY (shelf_id) REFERENCES sk_shelf (id)
 );
+-- Not a snowflake table, and related to none.
+CREATE TABLE sk_note (
+  id INT NOT NULL PRIMARY KEY,
+  text VARCHAR(100) NOT NULL UNIQUE
+);
