@@ -1,4 +1,4 @@
-import type { ClientPlan } from './client-filler.js';
+import type { ClientPlan } from './client-plan.js';
 import { delegateName } from './data-model.js';
 import { createIdFiller, type IdFiller, isFilledOperation } from './fill-ids.js';
 import type { ResolvedOptions } from './options.js';

@@ -1,4 +1,4 @@
-import { clientPlan } from './client-filler.js';
+import { clientPlan } from './client-plan.js';
 import { attachWrapper } from './client-wrapper.js';
 import { resolveOptions, type SnowkeyPrismaOptions } from './options.js';
 

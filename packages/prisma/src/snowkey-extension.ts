@@ -1,5 +1,5 @@
 import { Prisma } from '@prisma/client/extension';
-import { clientPlan } from './client-filler.js';
+import { clientPlan } from './client-plan.js';
 import { attachWrapper } from './client-wrapper.js';
 import { delegateName } from './data-model.js';
 import { createIdFiller, FILLED_OPERATIONS, type FilledOperation } from './fill-ids.js';
