@@ -4,7 +4,14 @@ import { snowkey, snowkeyClient } from '@snowkey/prisma';
 import { ensurePrismaClients } from '../../../scripts/prisma-generate-offline.mjs';
 import type { BenchDatabase } from '../bench-database.js';
 import type { PrismaClient } from '../generated/postgres/client/client.js';
-import { type AdapterBench, type BenchRow, callerRows, inChunks, type WritePath } from './adapter-bench.js';
+import {
+  type AdapterBench,
+  type BenchRow,
+  callerRows,
+  inChunks,
+  type Variant,
+  type WritePath,
+} from './adapter-bench.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -62,9 +69,26 @@ const NAMES: Record<Attach, string> = {
   'extension-before-pass-through': 'Prisma (extension before a pass-through one)',
 };
 
-/** Whether every variant's client has the pass-through query extension. */
-const withPassThrough = (attach: Attach) =>
-  attach === 'extension-vs-pass-through' || attach === 'extension-before-pass-through';
+/** The client a variant writes through: the baselines' with or without the pass-through extension, snowkey's as `attach` says. */
+function variantClient(
+  attach: Attach,
+  variant: Variant,
+  base: PrismaClient,
+  options: Parameters<typeof snowkey>[0],
+) {
+  const passThrough = attach === 'extension-vs-pass-through' || attach === 'extension-before-pass-through';
+  if (variant !== 'snowkey') return passThrough ? passThroughExtension(base) : base;
+  switch (attach) {
+    case 'wrapper':
+      return snowkeyClient(base, options);
+    case 'extension-vs-pass-through':
+      return passThroughExtension(base).$extends(snowkey(options));
+    case 'extension-before-pass-through':
+      return passThroughExtension(base.$extends(snowkey(options)) as unknown as PrismaClient);
+    case 'extension':
+      return base.$extends(snowkey(options));
+  }
+}
 
 /**
  * Prisma 7 with its driver adapters: `createMany`, `createManyAndReturn` (not on MySQL) and
@@ -92,21 +116,7 @@ function prismaBenchOf(attach: Attach): AdapterBench {
       };
       const base = new Client({ adapter: await driverAdapter(db) });
       await base.$connect();
-      const models = { SnowRow: 'id' };
-      const client =
-        variant !== 'snowkey'
-          ? withPassThrough(attach)
-            ? passThroughExtension(base)
-            : base
-          : attach === 'wrapper'
-            ? snowkeyClient(base, { generator, models })
-            : attach === 'extension-vs-pass-through'
-              ? passThroughExtension(base).$extends(snowkey({ generator, models }))
-              : attach === 'extension-before-pass-through'
-                ? passThroughExtension(
-                    base.$extends(snowkey({ generator, models })) as unknown as PrismaClient,
-                  )
-                : base.$extends(snowkey({ generator, models }));
+      const client = variantClient(attach, variant, base, { generator, models: { SnowRow: 'id' } });
       // One delegate per variant, typed as the loosest of the three (every row has an optional id).
       const delegate = (variant === 'autoincrement'
         ? client.autoRow
