@@ -1,6 +1,7 @@
 import type { ClientPlan } from './client-plan.js';
 import { delegateName } from './data-model.js';
 import { createIdFiller, type IdFiller, isFilledOperation } from './fill-ids.js';
+import { forwardingProxy } from './forwarding-proxy.js';
 import type { ResolvedOptions } from './options.js';
 
 type AnyObject = Record<PropertyKey, unknown>;
@@ -34,38 +35,36 @@ function wrapClient<C extends object>(
   const delegates = new Map<PropertyKey, unknown>();
   let transactionFn: TransactionFn | undefined;
   let extendsFn: ((...args: unknown[]) => unknown) | undefined;
-  const proxy: C = new Proxy(client, {
-    get(target, prop) {
-      const model = models.get(prop);
-      if (model !== undefined) {
-        let delegate = delegates.get(prop);
-        if (delegate === undefined) {
-          delegate = wrapDelegate(Reflect.get(target, prop) as AnyObject, model, filler);
-          delegates.set(prop, delegate);
-        }
-        return delegate;
+  const proxy: C = forwardingProxy(client, (prop) => {
+    const model = models.get(prop);
+    if (model !== undefined) {
+      let delegate = delegates.get(prop);
+      if (delegate === undefined) {
+        delegate = wrapDelegate(Reflect.get(client, prop) as AnyObject, model, filler);
+        delegates.set(prop, delegate);
       }
-      if (prop === '$parent' && parent !== undefined) return parent;
-      const value = Reflect.get(target, prop);
-      if (typeof value !== 'function') return value;
-      if (prop === '$transaction') {
-        transactionFn ??= transaction(value as TransactionFn, target, filler, models);
-        return transactionFn;
-      }
-      if (prop === '$extends') {
-        // Prisma's own $extends, called on the proxy: a dynamic extension receives the proxy (so
-        // what it builds fills), and the new client's `$parent` is the proxy. An object extension's
-        // client is wrapped again; a dynamic one's result is whatever the function made of the proxy.
-        extendsFn ??= (...args: unknown[]) => {
-          const extended = (value as (...a: unknown[]) => object).apply(proxy, args);
-          return typeof args[0] === 'function' ? extended : wrapClient(extended, filler, models, undefined);
-        };
-        return extendsFn;
-      }
-      // Unbound, as Prisma hands out its own: a client extension's method called on the proxy gets
-      // the proxy as `this`, so `Prisma.getExtensionContext(this).player.create(...)` fills.
-      return value;
-    },
+      return delegate;
+    }
+    if (prop === '$parent' && parent !== undefined) return parent;
+    const value = Reflect.get(client, prop);
+    if (typeof value !== 'function') return value;
+    if (prop === '$transaction') {
+      transactionFn ??= transaction(value as TransactionFn, client, filler, models);
+      return transactionFn;
+    }
+    if (prop === '$extends') {
+      // Prisma's own $extends, called on the proxy: a dynamic extension receives the proxy (so
+      // what it builds fills), and the new client's `$parent` is the proxy. An object extension's
+      // client is wrapped again; a dynamic one's result is whatever the function made of the proxy.
+      extendsFn ??= (...args: unknown[]) => {
+        const extended = (value as (...a: unknown[]) => object).apply(proxy, args);
+        return typeof args[0] === 'function' ? extended : wrapClient(extended, filler, models, undefined);
+      };
+      return extendsFn;
+    }
+    // Unbound, as Prisma hands out its own: a client extension's method called on the proxy gets
+    // the proxy as `this`, so `Prisma.getExtensionContext(this).player.create(...)` fills.
+    return value;
   });
   return proxy;
 }
@@ -94,28 +93,25 @@ function transaction(
 
 function wrapDelegate(delegate: AnyObject, model: string, filler: IdFiller): AnyObject {
   const methods = new Map<PropertyKey, unknown>();
-  return new Proxy(delegate, {
-    get(target, prop) {
-      const value = Reflect.get(target, prop);
-      if (!isFilledOperation(prop) || typeof value !== 'function') return value;
-      let method = methods.get(prop);
-      if (method === undefined) {
-        const operation = prop;
-        const write = value as (args: unknown) => unknown;
-        method = (args: unknown) => {
-          let filled: unknown;
-          try {
-            filled = filler.fill(model, operation, args);
-          } catch (error) {
-            const refusal = Promise.reject(error);
-            refusals.add(refusal);
-            return refusal;
-          }
-          return write.call(target, filled);
-        };
-        methods.set(prop, method);
+  return forwardingProxy(delegate, (prop) => {
+    const known = methods.get(prop);
+    if (known !== undefined) return known;
+    const value = Reflect.get(delegate, prop);
+    if (!isFilledOperation(prop) || typeof value !== 'function') return value;
+    const operation = prop;
+    const write = value as (args: unknown) => unknown;
+    const method = (args: unknown) => {
+      let filled: unknown;
+      try {
+        filled = filler.fill(model, operation, args);
+      } catch (error) {
+        const refusal = Promise.reject(error);
+        refusals.add(refusal);
+        return refusal;
       }
-      return method;
-    },
+      return write.call(delegate, filled);
+    };
+    methods.set(prop, method);
+    return method;
   });
 }

@@ -158,6 +158,19 @@ for (const mode of ATTACH_MODES) {
       expect(t.generator.issued.length).toBe(issued + 1);
     });
 
+    test("GIVEN a create Prisma refuses THEN its error points at the caller's line, not at snowkey's code", async () => {
+      // Prisma names the first stack frame outside its own code and its model proxies; snowkey's
+      // method must not be taken for the caller.
+      const refused = t.prisma.item.create({ data: { name: 'mistyped', qty: 'one' as unknown as number } });
+      const error = await refused.then(
+        () => undefined,
+        (e: unknown) => e as Error,
+      );
+      expect(error?.message).toMatch(/invocation in\n.*create-operations\.test\.ts:\d+:\d+/);
+      expect(error?.message).not.toMatch(/packages\/prisma\/(src|dist)\//);
+      expect(await itemRow('mistyped')).toEqual([]);
+    });
+
     test('GIVEN the client without the extension THEN a create fails and writes no row', async () => {
       await expect(t.base.item.create({ data: { name: 'no-extension', qty: 1 } })).rejects.toMatchObject({
         code: 'P2011',
