@@ -4,14 +4,16 @@ import { forwardingProxy } from '../src/forwarding-proxy.js';
 /** An object behind a proxy that counts its traps, as Prisma's clients and delegates are proxies. */
 function countedReal() {
   const calls: string[] = [];
-  const inner: Record<PropertyKey, unknown> = { kept: 1, method() {} };
-  const real = new Proxy(inner, {
-    getOwnPropertyDescriptor(target, prop) {
-      calls.push(`getOwnPropertyDescriptor ${String(prop)}`);
-      return Reflect.getOwnPropertyDescriptor(target, prop);
+  const real = new Proxy<Record<PropertyKey, unknown>>(
+    { kept: 1, method() {} },
+    {
+      getOwnPropertyDescriptor(target, prop) {
+        calls.push(`getOwnPropertyDescriptor ${String(prop)}`);
+        return Reflect.getOwnPropertyDescriptor(target, prop);
+      },
     },
-  });
-  return { real, inner, calls };
+  );
+  return { real, calls };
 }
 
 describe('forwardingProxy', () => {
