@@ -28,8 +28,8 @@ export interface TableBytes {
 export interface BenchDatabase {
   readonly dialect: BenchDialect;
   readonly database: DroppableTestDatabase;
-  /** Runs one statement that returns nothing the bench needs. */
-  exec(sql: string): Promise<void>;
+  /** Runs one statement that returns nothing the bench needs, with `values` bound to its placeholders. */
+  exec(sql: string, values?: unknown[]): Promise<void>;
   /** One multi-row INSERT of `rows` (each the values of `columns`), in its own transaction. */
   insertRows(table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): Promise<void>;
   tableBytes(table: string): Promise<TableBytes>;
@@ -82,8 +82,8 @@ async function postgres(database: DroppableTestDatabase): Promise<Omit<BenchData
   return {
     dialect: 'postgres',
     database,
-    exec: async (sql) => {
-      await client.query(sql);
+    exec: async (sql, values) => {
+      await client.query(sql, values);
     },
     async insertRows(table, columns, rows) {
       // A named statement per shape: its text built, parsed and planned once, as a pooled app's would be.
@@ -118,8 +118,8 @@ async function mariadb(database: DroppableTestDatabase): Promise<Omit<BenchDatab
   return {
     dialect: 'mysql',
     database,
-    exec: async (sql) => {
-      await conn.query(sql);
+    exec: async (sql, values) => {
+      await conn.query(sql, values);
     },
     async insertRows(table, columns, rows) {
       // mysql2 expands `VALUES ?` from an array of rows on the client: one statement, one round trip.
@@ -150,8 +150,9 @@ function sqlite(database: DroppableTestDatabase): Omit<BenchDatabase, 'countRows
   return {
     dialect: 'sqlite',
     database,
-    exec: async (sql) => {
-      db.exec(sql);
+    exec: async (sql, values) => {
+      if (values === undefined) db.exec(sql);
+      else db.prepare(sql).run(values);
     },
     async insertRows(table, columns, rows) {
       const key = `${table}/${columns.length}/${rows.length}`;

@@ -3,20 +3,16 @@
 // (five; hand-set ids and snowkey send the same statement), split into what Knex spends compiling it
 // (`toSQL().toNative()`), what the driver spends on the client sending it (CPU time of this process
 // while the query runs: serialising the values, and on MariaDB formatting them into the SQL), and
-// the rest of the query's wall time (the wire and the server). The compiled statement runs on a
-// connection of the driver's own, as Knex runs it. The ids are taken before the clock starts, so the
+// the rest of the query's wall time (the wire and the server). The compiled statement runs on the
+// bench database's own driver connection. The ids are taken before the clock starts, so the
 // generator is not in it. 20 statements a variant a round, the variants interleaved, median of the
 // rounds; each table is checked for every row at the end. Not part of the benchmark's report.
 //   node --conditions=dev-source --import tsx bench/insert/knex-key-cost.ts [rounds]
 import { Snowflake } from '@snowkey/core';
-import { withBigintReads } from '@snowkey/knex';
-import { createTestDatabase } from '@snowkey/test-harness';
 import knexFactory from 'knex';
 import { markdownTable } from 'markdown-table';
-import mysql from 'mysql2';
-import pg from 'pg';
 import { callerColumns } from './adapters/adapter-bench.js';
-import { DATABASE_NAME } from './bench-database.js';
+import { DATABASE_NAME, openBenchDatabase } from './bench-database.js';
 import { createTableSql } from './key-kinds.js';
 import { benchRows } from './payload.js';
 import { median } from './stats.js';
@@ -35,38 +31,14 @@ interface Parts {
   rest: number[];
 }
 
-/** Runs a compiled statement on the driver's own connection, as Knex's client for that driver does. */
-type Run = (sql: string, bindings: unknown[]) => Promise<void>;
-
 async function measure(dialect: 'postgres' | 'mysql'): Promise<string[][]> {
-  const database = await createTestDatabase(dialect, 'bench_knex_key');
-  const client = dialect === 'postgres' ? 'pg' : 'mysql2';
-  const knex = knexFactory(withBigintReads({ client, connection: database.url, pool: { min: 0, max: 1 } }));
-  let close: () => Promise<void> = async () => {};
+  const db = await openBenchDatabase(dialect);
+  // Only compiles: Knex needs no connection for `toSQL`.
+  const knex = knexFactory({ client: dialect === 'postgres' ? 'pg' : 'mysql2' });
   try {
-    for (const [variant, table] of Object.entries(variants)) {
+    for (const variant of names) {
       const kind = variant === 'autoincrement' ? 'autoincrement' : 'snowkey';
-      for (const sql of createTableSql(dialect, kind, table)) await knex.raw(sql);
-    }
-    let run: Run;
-    if (dialect === 'postgres') {
-      const conn = new pg.Client({ connectionString: database.url });
-      await conn.connect();
-      close = () => conn.end();
-      run = async (text, values) => {
-        await conn.query({ text, values });
-      };
-    } else {
-      const conn = mysql.createConnection({
-        uri: database.url,
-        supportBigNumbers: true,
-        bigNumberStrings: true,
-      });
-      close = () => conn.promise().end();
-      run = (sql, values) =>
-        new Promise((resolve, reject) =>
-          conn.query(sql, values as mysql.QueryValues, (err) => (err ? reject(err) : resolve())),
-        );
+      for (const sql of createTableSql(dialect, kind, variants[variant])) await db.exec(sql);
     }
     const generator = new Snowflake({ workerId: 5 });
     const parts: Record<Variant, Parts> = {
@@ -87,7 +59,7 @@ async function measure(dialect: 'postgres' | 'mysql'): Promise<string[][]> {
           const { sql, bindings } = knex(variants[variant]).insert(rows).toSQL().toNative();
           const t1 = performance.now();
           const cpu = process.cpuUsage();
-          await run(sql, bindings as unknown[]);
+          await db.exec(sql, bindings as unknown[]);
           const t2 = performance.now();
           const used = process.cpuUsage(cpu);
           compile += t1 - t0;
@@ -101,11 +73,10 @@ async function measure(dialect: 'postgres' | 'mysql'): Promise<string[][]> {
         }
       }
     }
+    const expected = (rounds + 2) * statements * rowsPerStatement;
     for (const table of Object.values(variants)) {
-      const [row] = await database.query<{ n: unknown }>(`SELECT COUNT(*) AS n FROM ${table}`);
-      const expected = (rounds + 2) * statements * rowsPerStatement;
-      if (Number(row!.n) !== expected)
-        throw new Error(`${table} holds ${String(row!.n)} rows, not ${expected}`);
+      const stored = await db.countRows(table);
+      if (stored !== expected) throw new Error(`${table} holds ${stored} rows, not ${expected}`);
     }
     const med = (variant: Variant) => {
       const p = parts[variant];
@@ -143,9 +114,8 @@ async function measure(dialect: 'postgres' | 'mysql'): Promise<string[][]> {
       ],
     ];
   } finally {
-    await close();
     await knex.destroy();
-    await database.drop();
+    await db.close();
   }
 }
 
