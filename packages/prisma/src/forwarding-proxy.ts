@@ -8,15 +8,15 @@
  * Against an empty target the check is a miss on an ordinary object.
  *
  * The invariants still hold: a property `real` reports as non-configurable is copied onto the
- * target when it is first reported, as a proxy must have it there; the target stays extensible.
+ * target each time it is reported, as a proxy must have it there, so the copy follows what `real`
+ * may still change (its value, or writable to read-only); the target stays extensible.
  * Calls of a function read through the proxy keep the proxy as `this`, and stack frames still
  * name it `Proxy`.
  */
 export function forwardingProxy<T extends object>(real: T, get: (prop: PropertyKey) => unknown): T {
   const target = {} as T;
   const pinned = (prop: PropertyKey, found: PropertyDescriptor | undefined) => {
-    if (found && !found.configurable && !Object.hasOwn(target, prop))
-      Object.defineProperty(target, prop, found);
+    if (found && !found.configurable) Object.defineProperty(target, prop, found);
     return found;
   };
   return new Proxy(target, {

@@ -80,4 +80,22 @@ describe('forwardingProxy', () => {
     expect(() => Object.defineProperty(proxy, 'fixed', { value: 'g' })).toThrow(TypeError);
     expect(real.fixed).toBe('f');
   });
+
+  test('GIVEN a non-configurable property the real object changes after it was reported THEN the proxy reports the change', () => {
+    const real: Record<string, unknown> = {};
+    Object.defineProperty(real, 'open', { value: 1, writable: true, enumerable: true });
+    const proxy = forwardingProxy(real, (prop) => Reflect.get(real, prop));
+    expect(Object.getOwnPropertyDescriptor(proxy, 'open')?.value).toBe(1);
+    real.open = 2;
+    expect(Object.getOwnPropertyDescriptor(proxy, 'open')?.value).toBe(2);
+    // Writable to read-only is the one change a non-configurable property still allows.
+    Object.defineProperty(real, 'open', { value: 3, writable: false });
+    expect(Object.getOwnPropertyDescriptor(proxy, 'open')).toEqual({
+      value: 3,
+      writable: false,
+      enumerable: true,
+      configurable: false,
+    });
+    expect(proxy.open).toBe(3);
+  });
 });
