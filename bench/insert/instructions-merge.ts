@@ -5,6 +5,7 @@
 //   pnpm bench:insert:instructions:merge --out <dir> [--dialects postgres,mysql] <results.json>...
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
+import { ADAPTER_NAMES, loadAdapterBench } from './adapters/index.js';
 import { BENCH_DIALECTS } from './bench-database.js';
 import { listOf } from './cli-options.js';
 import { writeInstructionsOutput } from './instructions-output.js';
@@ -32,9 +33,16 @@ const byPath = new Map<string, PathInstructions>();
 for (const run of runs) {
   for (const r of run.results) byPath.set(`${r.dialect}\u0000${r.adapter}\u0000${r.path}`, r);
 }
-// Databases in the bench's order; within one, adapters and paths as the runs listed them.
+// Databases and adapters in the bench's order, whichever run counted them; an adapter's paths as its
+// run listed them. A label no adapter has now (a run from before a rename) goes last, in run order.
+const labels: string[] = [];
+for (const name of ADAPTER_NAMES) labels.push((await loadAdapterBench(name)).name);
+const rank = (r: PathInstructions) => {
+  const at = labels.indexOf(r.adapter);
+  return at === -1 ? labels.length : at;
+};
 const results = BENCH_DIALECTS.filter((d) => dialects.includes(d)).flatMap((dialect) =>
-  [...byPath.values()].filter((r) => r.dialect === dialect),
+  [...byPath.values()].filter((r) => r.dialect === dialect).sort((a, b) => rank(a) - rank(b)),
 );
 const commands = runs.map((run) => ({ command: run.command, started: run.started }));
 
