@@ -86,7 +86,20 @@ test('GIVEN a smoke-sized run THEN every key kind and write path is measured on 
   expect(readFileSync(join(out, 'insert-curves.svg'), 'utf8')).toMatch(
     /^<svg[^>]*>.*PostgreSQL|MariaDB|SQLite/s,
   );
-  expect(readFileSync(join(out, 'adapter-overhead.svg'), 'utf8')).toMatch(/^<svg/);
+  const chart = readFileSync(join(out, 'adapter-overhead.svg'), 'utf8');
+  expect(chart).toMatch(/^<svg/);
   expect(stdout).toContain('| database');
   expect(stdout).toMatch(/(PASS|MISS) {2}/);
+
+  // Drawn again from results.json alone, the chart is the one the run drew.
+  rmSync(join(out, 'adapter-overhead.svg'));
+  await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'bench/insert/redraw-adapter-chart.ts', out],
+    {
+      cwd: root,
+      env: { ...process.env, NODE_OPTIONS: '' },
+    },
+  );
+  expect(readFileSync(join(out, 'adapter-overhead.svg'), 'utf8')).toBe(chart);
 }, 600_000);
