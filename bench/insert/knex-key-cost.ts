@@ -87,31 +87,17 @@ async function measure(dialect: 'postgres' | 'mysql'): Promise<string[][]> {
     const key = med('hand-set');
     const ms = (x: number) => x.toFixed(1);
     const share = (x: number) => `${x >= 0 ? '+' : ''}${((x / auto.total) * 100).toFixed(1)}%`;
+    // The table's columns, in order: each row gives one cell for each.
+    const columns = ['compile', 'driver', 'rest', 'total'] as const;
+    const row = (label: string, cell: (c: (typeof columns)[number]) => string) => [
+      DATABASE_NAME[dialect],
+      label,
+      ...columns.map(cell),
+    ];
     return [
-      [
-        DATABASE_NAME[dialect],
-        'autoincrement',
-        ms(auto.compile),
-        ms(auto.driver),
-        ms(auto.rest),
-        ms(auto.total),
-      ],
-      [
-        DATABASE_NAME[dialect],
-        "a caller's key",
-        ms(key.compile),
-        ms(key.driver),
-        ms(key.rest),
-        ms(key.total),
-      ],
-      [
-        DATABASE_NAME[dialect],
-        'difference, of autoincrement total',
-        share(key.compile - auto.compile),
-        share(key.driver - auto.driver),
-        share(key.rest - auto.rest),
-        share(key.total - auto.total),
-      ],
+      row('autoincrement', (c) => ms(auto[c])),
+      row("a caller's key", (c) => ms(key[c])),
+      row('difference, of autoincrement total', (c) => share(key[c] - auto[c])),
     ];
   } finally {
     await knex.destroy();
