@@ -22,7 +22,10 @@ const generators = {
 type Mode = keyof typeof generators;
 const modes = Object.keys(generators) as Mode[];
 /** Per mode, per size (by its place in `sizes`), the ms of each counted round. */
-const times = { wait: sizes.map(() => [] as number[]), borrow: sizes.map(() => [] as number[]) };
+const times = Object.fromEntries(modes.map((mode) => [mode, sizes.map(() => [] as number[])])) as Record<
+  Mode,
+  number[][]
+>;
 
 // A new life starts with its borrowing allowance spent (the restart guard); it refills as time passes.
 await sleep(1100);

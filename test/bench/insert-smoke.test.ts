@@ -1,33 +1,23 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, expect, test } from 'vitest';
 import { selectedDialects } from '../helpers/databases.js';
+import { runBenchScript } from './run-bench-script.js';
 
 // The insert benchmark is never part of the test run; this smoke run of it (a few thousand rows,
 // every key kind, every adapter's write paths, on the selected databases) is, so it cannot rot.
 // The bench itself checks with COUNT(*) that every load stored what it wrote.
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const out = mkdtempSync(join(tmpdir(), 'sk-bench-insert-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 test('GIVEN a smoke-sized run THEN every key kind and write path is measured on every selected database, and the report, results and charts are written', async () => {
   const dialects = selectedDialects();
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'bench/insert/insert.bench.ts',
-      ...['--rows', '2000', '--batch', '250', '--rounds', '1', '--dialects', dialects.join(',')],
-      ...['--adapter-rows', '200', '--single-rows', '3', '--adapter-rounds', '1', '--out', out, '--quiet'],
-    ],
-    { cwd: root, env: { ...process.env, NODE_OPTIONS: '' }, maxBuffer: 16 * 2 ** 20 },
-  );
+  const stdout = await runBenchScript('bench/insert/insert.bench.ts', [
+    ...['--rows', '2000', '--batch', '250', '--rounds', '1', '--dialects', dialects.join(',')],
+    ...['--adapter-rows', '200', '--single-rows', '3', '--adapter-rounds', '1', '--out', out, '--quiet'],
+  ]);
   const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as {
     loads: { dialect: string; kinds: { kind: string; total: number; slices: number[] }[] }[];
     overhead: {
@@ -93,13 +83,6 @@ test('GIVEN a smoke-sized run THEN every key kind and write path is measured on 
 
   // Drawn again from results.json alone, the chart is the one the run drew.
   rmSync(join(out, 'adapter-overhead.svg'));
-  await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', 'bench/insert/redraw-adapter-chart.ts', out],
-    {
-      cwd: root,
-      env: { ...process.env, NODE_OPTIONS: '' },
-    },
-  );
+  await runBenchScript('bench/insert/redraw-adapter-chart.ts', [out]);
   expect(readFileSync(join(out, 'adapter-overhead.svg'), 'utf8')).toBe(chart);
 }, 600_000);

@@ -1,45 +1,23 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, expect, test } from 'vitest';
 import { medianRoundVsHandSet } from '../../bench/insert/report.js';
+import { runBenchScript } from './run-bench-script.js';
 
 // The instruction-count bench runs Node under valgrind; this smoke run (one adapter on SQLite, a few
 // rows, one warm-up round and one counted, in two processes per variant whose rounds are joined)
 // keeps it from rotting. It needs valgrind and vgdb, which .ci/run installs.
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const out = mkdtempSync(join(tmpdir(), 'sk-bench-instructions-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 test('GIVEN a smoke-sized run under callgrind THEN every Knex write path on SQLite is counted in its three variants, one round in each of two processes, and the report, results and chart are written', async () => {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'bench/insert/instructions.bench.ts',
-      ...[
-        '--dialects',
-        'sqlite',
-        '--adapters',
-        'knex',
-        '--warmup',
-        '1',
-        '--single-warmup',
-        '1',
-        '--rounds',
-        '1',
-        '--processes',
-        '2',
-      ],
-      ...['--adapter-rows', '40', '--single-rows', '2', '--out', out, '--quiet'],
-    ],
-    { cwd: root, env: { ...process.env, NODE_OPTIONS: '' }, maxBuffer: 16 * 2 ** 20 },
-  );
+  const stdout = await runBenchScript('bench/insert/instructions.bench.ts', [
+    ...['--dialects', 'sqlite', '--adapters', 'knex', '--warmup', '1', '--single-warmup', '1'],
+    ...['--rounds', '1', '--processes', '2'],
+    ...['--adapter-rows', '40', '--single-rows', '2', '--out', out, '--quiet'],
+  ]);
   const { results } = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as {
     results: {
       dialect: string;
@@ -107,19 +85,12 @@ test('GIVEN a smoke-sized run under callgrind THEN every Knex write path on SQLi
     }),
   );
   const merged = join(out, 'merged');
-  await promisify(execFile)(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'bench/insert/instructions-merge.ts',
-      '--out',
-      merged,
-      join(out, 'results.json'),
-      second,
-    ],
-    { cwd: root, env: { ...process.env, NODE_OPTIONS: '' } },
-  );
+  await runBenchScript('bench/insert/instructions-merge.ts', [
+    '--out',
+    merged,
+    join(out, 'results.json'),
+    second,
+  ]);
   const joined = JSON.parse(readFileSync(join(merged, 'results.json'), 'utf8')) as {
     commands: { command: string }[];
     results: { path: string; vsHandSet: number }[];
