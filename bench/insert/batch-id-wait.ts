@@ -10,9 +10,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { layouts, Snowflake } from '@snowkey/core';
 import { markdownTable } from 'markdown-table';
+import { positiveCount } from './cli-options.js';
 import { median } from './stats.js';
 
-const rounds = Number(process.argv[2] ?? 15);
+const rounds = positiveCount('rounds')(process.argv[2] ?? '15');
 const sizes = [1000, 4096, 20_000, 100_000];
 const perMs = 2 ** layouts.default.sequenceBits;
 const generators = {

@@ -13,11 +13,12 @@ import knexFactory from 'knex';
 import { markdownTable } from 'markdown-table';
 import { callerColumns } from './adapters/adapter-bench.js';
 import { DATABASE_NAME, openBenchDatabase } from './bench-database.js';
+import { positiveCount } from './cli-options.js';
 import { createTableSql } from './key-kinds.js';
 import { benchRows } from './payload.js';
 import { median } from './stats.js';
 
-const rounds = Number(process.argv[2] ?? 15);
+const rounds = positiveCount('rounds')(process.argv[2] ?? '15');
 const statements = 20;
 const rowsPerStatement = 1000;
 const variants = { autoincrement: 'k_auto', 'hand-set': 'k_key' } as const;

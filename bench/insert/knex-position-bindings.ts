@@ -8,10 +8,11 @@
 import knexFactory from 'knex';
 import { markdownTable } from 'markdown-table';
 import { callerColumns } from './adapters/adapter-bench.js';
+import { positiveCount } from './cli-options.js';
 import { benchRows } from './payload.js';
 import { median } from './stats.js';
 
-const rounds = Number(process.argv[2] ?? 15);
+const rounds = positiveCount('rounds')(process.argv[2] ?? '15');
 const knex = knexFactory({ client: 'pg' });
 const ids = {
   nextIds: (n: number) => Array.from({ length: n }, (_, i) => 7_000_000_000_000_000_000n + BigInt(i)),

@@ -17,12 +17,13 @@ import { resetAdapterTables } from './adapter-tables.js';
 import { type BenchRow, callerRows, type Variant } from './adapters/adapter-bench.js';
 import { driverAdapter, passThroughExtension } from './adapters/prisma-bench.js';
 import { type BenchDialect, openBenchDatabase } from './bench-database.js';
+import { positiveCount } from './cli-options.js';
 import type { PrismaClient } from './generated/postgres/client/client.js';
 import { benchRows } from './payload.js';
 import { median, quantile } from './stats.js';
 
 const [dialect = 'sqlite', roundsArg = '20'] = process.argv.slice(2);
-const rounds = Number(roundsArg);
+const rounds = positiveCount('rounds')(roundsArg);
 const db = await openBenchDatabase(dialect as BenchDialect);
 try {
   await resetAdapterTables(db);

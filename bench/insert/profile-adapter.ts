@@ -12,6 +12,7 @@ import { resetAdapterTables } from './adapter-tables.js';
 import type { Variant } from './adapters/adapter-bench.js';
 import { loadAdapterBench } from './adapters/index.js';
 import { type BenchDialect, openBenchDatabase } from './bench-database.js';
+import { positiveCount } from './cli-options.js';
 import { benchRows } from './payload.js';
 import { type CpuProfile, shareTable } from './profile-share.js';
 
@@ -23,13 +24,13 @@ const [
   pathIndex = '0',
   out = `.tmp/${adapterName}-${variant}-${dialect}.cpuprofile`,
 ] = process.argv.slice(2);
+const count = positiveCount('rows')(rowsArg);
 const adapter = await loadAdapterBench(adapterName);
 const db = await openBenchDatabase(dialect as BenchDialect);
 try {
   await resetAdapterTables(db);
   const session = await adapter.open(db, variant as Variant, new Snowflake({ workerId: 3 }));
   const path = adapter.paths[Number(pathIndex)]!;
-  const count = Number(rowsArg);
   await session.write(path, benchRows(Math.min(count, 20_000), 10_000_000)); // warm-up, not profiled
   const rows = benchRows(count, 0);
   const inspector = new Session();
