@@ -16,15 +16,16 @@ import { ensurePrismaClients } from '../../scripts/prisma-generate-offline.mjs';
 import { resetAdapterTables } from './adapter-tables.js';
 import { type BenchRow, callerRows, type Variant } from './adapters/adapter-bench.js';
 import { driverAdapter, passThroughExtension } from './adapters/prisma-bench.js';
-import { type BenchDialect, openBenchDatabase } from './bench-database.js';
-import { positiveCount } from './cli-options.js';
+import { BENCH_DIALECTS, openBenchDatabase } from './bench-database.js';
+import { oneOf, positiveCount } from './cli-options.js';
 import type { PrismaClient } from './generated/postgres/client/client.js';
 import { benchRows } from './payload.js';
 import { median, quantile } from './stats.js';
 
-const [dialect = 'sqlite', roundsArg = '20'] = process.argv.slice(2);
+const [dialectArg = 'sqlite', roundsArg = '20'] = process.argv.slice(2);
+const dialect = oneOf('dialect', BENCH_DIALECTS)(dialectArg);
 const rounds = positiveCount('rounds')(roundsArg);
-const db = await openBenchDatabase(dialect as BenchDialect);
+const db = await openBenchDatabase(dialect);
 try {
   await resetAdapterTables(db);
   const dirs = ensurePrismaClients({

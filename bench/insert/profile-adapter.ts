@@ -9,28 +9,33 @@ import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { Snowflake } from '@snowkey/core';
 import { resetAdapterTables } from './adapter-tables.js';
-import type { Variant } from './adapters/adapter-bench.js';
-import { loadAdapterBench } from './adapters/index.js';
-import { type BenchDialect, openBenchDatabase } from './bench-database.js';
-import { positiveCount } from './cli-options.js';
+import { VARIANTS } from './adapters/adapter-bench.js';
+import { ADAPTER_NAMES, loadAdapterBench } from './adapters/index.js';
+import { BENCH_DIALECTS, openBenchDatabase } from './bench-database.js';
+import { oneOf, positiveCount } from './cli-options.js';
 import { benchRows } from './payload.js';
 import { type CpuProfile, shareTable } from './profile-share.js';
 
 const [
-  adapterName = 'knex',
-  variant = 'snowkey',
-  dialect = 'sqlite',
+  adapterArg = 'knex',
+  variantArg = 'snowkey',
+  dialectArg = 'sqlite',
   rowsArg = '50000',
   pathIndex = '0',
-  out = `.tmp/${adapterName}-${variant}-${dialect}.cpuprofile`,
+  outArg,
 ] = process.argv.slice(2);
+const adapterName = oneOf('adapter', ADAPTER_NAMES)(adapterArg);
+const variant = oneOf('variant', VARIANTS)(variantArg);
+const dialect = oneOf('dialect', BENCH_DIALECTS)(dialectArg);
 const count = positiveCount('rows')(rowsArg);
+const out = outArg ?? `.tmp/${adapterName}-${variant}-${dialect}.cpuprofile`;
 const adapter = await loadAdapterBench(adapterName);
-const db = await openBenchDatabase(dialect as BenchDialect);
+const pathIndexes = adapter.paths.map((_, i) => String(i));
+const path = adapter.paths[Number(oneOf('path index', pathIndexes)(pathIndex))]!;
+const db = await openBenchDatabase(dialect);
 try {
   await resetAdapterTables(db);
-  const session = await adapter.open(db, variant as Variant, new Snowflake({ workerId: 3 }));
-  const path = adapter.paths[Number(pathIndex)]!;
+  const session = await adapter.open(db, variant, new Snowflake({ workerId: 3 }));
   await session.write(path, benchRows(Math.min(count, 20_000), 10_000_000)); // warm-up, not profiled
   const rows = benchRows(count, 0);
   const inspector = new Session();

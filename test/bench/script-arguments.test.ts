@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { runBenchScript } from './run-bench-script.js';
 
-// The bench's small scripts take their counts as positional arguments; a count that is not a
-// positive integer stops the script before it opens a database, with the argument's name and what
-// was received, instead of running zero rounds or writing NaN rows.
+// The bench's small scripts take their arguments by position; a count that is not a positive
+// integer, or a dialect, variant, adapter or path that does not exist, stops the script before it
+// opens a database, with the argument's name, what was received and what was expected, instead of
+// running zero rounds, writing NaN rows or failing further in.
 const cases = [
   {
     script: 'bench/insert/batch-id-wait.ts',
@@ -30,9 +31,34 @@ const cases = [
     args: ['knex', 'snowkey', 'sqlite', '-5'],
     message: 'rows must be a positive integer (received -5)',
   },
+  {
+    script: 'bench/insert/prisma-extension-cost.ts',
+    args: ['oracle'],
+    message: 'dialect must be one of postgres, mysql, sqlite (received oracle)',
+  },
+  {
+    script: 'bench/insert/profile-adapter.ts',
+    args: ['knex', 'snowkey', 'sqllite'],
+    message: 'dialect must be one of postgres, mysql, sqlite (received sqllite)',
+  },
+  {
+    script: 'bench/insert/profile-adapter.ts',
+    args: ['knex', 'uuid'],
+    message: 'variant must be one of autoincrement, hand-set, snowkey (received uuid)',
+  },
+  {
+    script: 'bench/insert/profile-adapter.ts',
+    args: ['mongoose'],
+    message: 'adapter must be one of typeorm, prisma, ',
+  },
+  {
+    script: 'bench/insert/profile-adapter.ts',
+    args: ['knex', 'snowkey', 'sqlite', '100', '9'],
+    message: 'path index must be one of 0, 1, 2, 3 (received 9)',
+  },
 ];
 
-describe('GIVEN a bench script and a count that is not a positive integer', () => {
+describe('GIVEN a bench script and an argument it cannot use', () => {
   test.each(cases)(
     'WHEN $script runs with $args THEN it exits non-zero naming the argument',
     async ({ script, args, message }) => {
