@@ -2,7 +2,8 @@
 // bench database and each adapter on it in one variant (autoincrement, hand-set or snowkey; one
 // process per variant, so no variant's objects reach the JIT's view of another's code, as in an
 // application, which uses one), writes through each write path the warm-up rounds with callgrind's
-// instrumentation off (so they cost a third of the time), then the measured rounds with it on,
+// instrumentation off (so they cost a third of the time; it starts off too, with
+// --instr-atstart=no, so loading the modules is not counted), then the measured rounds with it on,
 // and asks callgrind (through vgdb) to dump its instruction count after each measured write. The
 // dump's name says what ran: `<adapter>.<path index>.<round>`; the one before them, `warm-up`,
 // holds the switch back on.

@@ -105,6 +105,9 @@ async function measure(
 ): Promise<Dump[]> {
   const args = [
     '--tool=callgrind',
+    // Node's start-up and module loading uncounted (the child switches the count on before its
+    // first counted round): a run takes 2.6 times less, with the same counts.
+    '--instr-atstart=no',
     `--callgrind-out-file=${join(dir, 'cg.%p')}`,
     ...COLLECTION_DUMPS,
     process.execPath,
