@@ -107,3 +107,37 @@ test('GIVEN a collection between two dump requests THEN all of its dump counts a
     { label: 'a.1.snowkey.0', total: 546 + 3300 + 79, compiling: 40, collecting: 6 + 3300 },
   ]);
 });
+
+test("GIVEN the write barrier's out-of-line code in a dump THEN it counts as collecting, and optimized code (no name) as the write's own", () => {
+  const sub = mkdtempSync(join(dir, 'barrier-'));
+  writeFileSync(
+    join(sub, 'cg.81.1'),
+    dumpFile(
+      81,
+      1,
+      'dump a.2.snowkey.0',
+      `fn=(1) Builtins_RecordWriteSaveFP
+0 210
+fn=(2) Builtins_RecordWriteIgnoreFP
+0 12
+fn=(3) v8::internal::Heap::InsertIntoRememberedSetFromCode(v8::internal::MemoryChunk*, unsigned long)
+0 3
+fn=(4) v8::internal::Heap_CombinedGenerationalAndSharedBarrierSlow(v8::internal::HeapObject, unsigned long, v8::internal::HeapObject)
+0 5
+fn=(7) Builtins_EphemeronKeyBarrierSaveFP
+0 2
+fn=(5) 0x000000000d063754
+0 4000
+fn=(6) v8::internal::compiler::MemoryLowering::ComputeWriteBarrierKind(v8::internal::compiler::Node*)
+0 8`,
+    ),
+  );
+  expect(readDumps(sub, 81)).toEqual([
+    {
+      label: 'a.2.snowkey.0',
+      total: 210 + 12 + 3 + 5 + 2 + 4000 + 8,
+      compiling: 8,
+      collecting: 210 + 12 + 3 + 5 + 2,
+    },
+  ]);
+});
