@@ -109,9 +109,8 @@ test('GIVEN a collection between two dump requests THEN all of its dump counts a
 });
 
 test("GIVEN the write barrier's out-of-line code in a dump THEN it counts as collecting, and optimized code (no name) as the write's own", () => {
-  const sub = mkdtempSync(join(dir, 'barrier-'));
   writeFileSync(
-    join(sub, 'cg.81.1'),
+    join(dir, 'cg.81.1'),
     dumpFile(
       81,
       1,
@@ -132,7 +131,7 @@ fn=(6) v8::internal::compiler::MemoryLowering::ComputeWriteBarrierKind(v8::inter
 0 8`,
     ),
   );
-  expect(readDumps(sub, 81)).toEqual([
+  expect(readDumps(dir, 81)).toEqual([
     {
       label: 'a.2.snowkey.0',
       total: 210 + 12 + 3 + 5 + 2 + 4000 + 8,
