@@ -17,6 +17,11 @@ const cases = [
     message: 'rounds must be a positive integer (received 0)',
   },
   {
+    script: 'bench/insert/knex-key-routes.ts',
+    args: ['-1'],
+    message: 'rounds must be a positive integer (received -1)',
+  },
+  {
     script: 'bench/insert/knex-position-bindings.ts',
     args: ['2.5'],
     message: 'rounds must be a positive integer (received 2.5)',
