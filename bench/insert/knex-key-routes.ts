@@ -9,17 +9,23 @@
 // routes interleaved in a rotating order, each round's time against autoincrement's in the same
 // round, median of the rounds; each table is checked for every row at the end. Not part of the
 // benchmark's report.
-//   node --conditions=dev-source --import tsx bench/insert/knex-key-routes.ts [rounds]
+// With a directory, it writes the table (report.md), the figures (results.json) and a chart of them
+// (knex-key-routes.svg) there too.
+//   node --conditions=dev-source --import tsx bench/insert/knex-key-routes.ts [rounds] [out-dir]
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Snowflake } from '@snowkey/core';
 import knexFactory, { type Knex } from 'knex';
 import { markdownTable } from 'markdown-table';
 import { DATABASE_NAME, openBenchDatabase } from './bench-database.js';
+import { type KeyRouteResult, keyRoutesChart, renderSvg } from './charts.js';
 import { positiveCount } from './cli-options.js';
 import { createTableSql } from './key-kinds.js';
 import { benchRows } from './payload.js';
 import { median, quantile } from './stats.js';
 
 const rounds = positiveCount('rounds')(process.argv[2] ?? '15');
+const outDir = process.argv[3];
 const statements = 20;
 const rowsPerStatement = 1000;
 const WARMUP_ROUNDS = 3;
@@ -43,10 +49,10 @@ class InlineKey {
 interface Route {
   readonly name: string;
   readonly table: string;
-  readonly keyed: boolean;
   readonly dialects: readonly ('postgres' | 'mysql')[];
-  /** The INSERT of `rows` (built with `key` for each id when keyed). */
+  /** The INSERT of `rows`. */
   insert(knex: Knex, rows: object[]): Promise<unknown>;
+  /** What a row holds for its key (none: autoincrement). */
   key?: (id: bigint) => unknown;
 }
 
@@ -54,21 +60,18 @@ const ROUTES: readonly Route[] = [
   {
     name: 'autoincrement',
     table: 'r_auto',
-    keyed: false,
     dialects: ['postgres', 'mysql'],
     insert: (knex, rows) => knex('r_auto').insert(rows),
   },
   {
     name: "autoincrement, .returning('id')",
     table: 'r_auto_returning',
-    keyed: false,
     dialects: ['postgres'],
     insert: (knex, rows) => knex('r_auto_returning').insert(rows).returning('id'),
   },
   {
     name: "a caller's key, bound",
     table: 'r_bound',
-    keyed: true,
     dialects: ['postgres', 'mysql'],
     insert: (knex, rows) => knex('r_bound').insert(rows),
     key: (id) => id,
@@ -76,14 +79,18 @@ const ROUTES: readonly Route[] = [
   {
     name: "a caller's key, inlined into the SQL",
     table: 'r_inline',
-    keyed: true,
     dialects: ['postgres', 'mysql'],
     insert: (knex, rows) => knex('r_inline').insert(rows),
     key: (id) => new InlineKey(id),
   },
 ];
 
-async function measure(dialect: 'postgres' | 'mysql'): Promise<string[][]> {
+/** A route's median time for 20 statements, in milliseconds, with its figures against autoincrement. */
+interface Measured extends KeyRouteResult {
+  readonly ms: number;
+}
+
+async function measure(dialect: 'postgres' | 'mysql'): Promise<Measured[]> {
   const routes = ROUTES.filter((r) => r.dialects.includes(dialect));
   const db = await openBenchDatabase(dialect);
   const knex = knexFactory({
@@ -93,7 +100,7 @@ async function measure(dialect: 'postgres' | 'mysql'): Promise<string[][]> {
   });
   try {
     for (const route of routes) {
-      const kind = route.keyed ? 'snowkey' : 'autoincrement';
+      const kind = route.key ? 'snowkey' : 'autoincrement';
       for (const sql of createTableSql(dialect, kind, route.table)) await db.exec(sql);
     }
     const generator = new Snowflake({ workerId: 6, sequenceOverflow: 'borrow' });
@@ -139,19 +146,17 @@ async function measure(dialect: 'postgres' | 'mysql'): Promise<string[][]> {
       if (stored !== expected) throw new Error(`${route.table} holds ${stored} rows, not ${expected}`);
     }
     const base = times.get('autoincrement')!;
-    const pct = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}%`;
     return routes.map((route) => {
       const own = times.get(route.name)!;
       const ratios = own.map((t, i) => t / base[i]! - 1);
-      return [
-        DATABASE_NAME[dialect],
-        route.name,
-        median(own).toFixed(1),
-        route.name === 'autoincrement' ? '' : pct(median(ratios)),
-        route.name === 'autoincrement'
-          ? ''
-          : `${pct(quantile(ratios, 0.25))} .. ${pct(quantile(ratios, 0.75))}`,
-      ];
+      return {
+        dialect,
+        route: route.name,
+        ms: median(own),
+        vsAutoincrement: median(ratios),
+        q1: quantile(ratios, 0.25),
+        q3: quantile(ratios, 0.75),
+      };
     });
   } finally {
     await knex.destroy();
@@ -159,15 +164,38 @@ async function measure(dialect: 'postgres' | 'mysql'): Promise<string[][]> {
   }
 }
 
-const table = [
+const results: Measured[] = [];
+for (const dialect of ['postgres', 'mysql'] as const) results.push(...(await measure(dialect)));
+const pct = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}%`;
+const table = markdownTable(
   [
-    'database',
-    `${statements} x ${rowsPerStatement}-row INSERT through Knex`,
-    'ms',
-    'vs autoincrement',
-    'middle half of rounds',
+    [
+      'database',
+      `${statements} x ${rowsPerStatement}-row INSERT through Knex`,
+      'ms',
+      'vs autoincrement',
+      'middle half of rounds',
+    ],
+    ...results.map((r) => {
+      const base = r.route === 'autoincrement';
+      return [
+        DATABASE_NAME[r.dialect],
+        r.route,
+        r.ms.toFixed(1),
+        base ? '' : pct(r.vsAutoincrement),
+        base ? '' : `${pct(r.q1)} .. ${pct(r.q3)}`,
+      ];
+    }),
   ],
-];
-for (const dialect of ['postgres', 'mysql'] as const) table.push(...(await measure(dialect)));
+  { align: ['l', 'l', 'r', 'r', 'r'] },
+);
 console.log(`Median of ${rounds} rounds\n`);
-console.log(markdownTable(table, { align: ['l', 'l', 'r', 'r', 'r'] }));
+console.log(table);
+if (outDir !== undefined) {
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, 'report.md'), `Median of ${rounds} rounds\n\n${table}\n`);
+  writeFileSync(join(outDir, 'results.json'), `${JSON.stringify({ rounds, results }, null, 2)}\n`);
+  const others = results.filter((r) => r.route !== 'autoincrement');
+  writeFileSync(join(outDir, 'knex-key-routes.svg'), await renderSvg(keyRoutesChart(others)));
+  process.stderr.write(`wrote ${outDir}/report.md, results.json and knex-key-routes.svg\n`);
+}
