@@ -10,18 +10,14 @@ const BY_DATABASE = {
 } as const;
 
 /**
- * The write paths down the side of the per-path charts, in the order of the results (the reports'
- * tables), each label whole: headless, Vega sizes text by an estimate of 0.8 em a character, which
+ * The axis of labels down the side of the per-path (and per-route) charts, in the order of the
+ * results (the reports' tables), each label whole: headless, Vega sizes text by an estimate of 0.8 em a character, which
  * is wider than the font draws it, so a limit in pixels cut labels such as "Prisma (extension vs a
  * pass-through one) createMany(1000 rows)" to the same first 40 characters.
  */
-const PATH_AXIS = {
-  field: 'path',
-  type: 'nominal',
-  title: null,
-  sort: null,
-  axis: { labelLimit: 0 },
-} as const;
+const labelAxis = <F extends string>(field: F) =>
+  ({ field, type: 'nominal', title: null, sort: null, axis: { labelLimit: 0 } }) as const;
+const PATH_AXIS = labelAxis('path');
 
 /** Renders a Vega-Lite spec to an SVG string, headless (no canvas, no browser). */
 export async function renderSvg(spec: vl.TopLevelSpec): Promise<string> {
@@ -163,7 +159,7 @@ export interface KeyRouteResult {
 /**
  * Where a key chosen by the application could go in Knex's insert: per route, its time against
  * autoincrement's (%), the bar at the median round and a line over the middle half of the rounds,
- * one panel per database.
+ * one panel per database, the routes' labels whole and in the order of the results.
  */
 export function keyRoutesChart(results: readonly KeyRouteResult[]): vl.TopLevelSpec {
   const percent = (x: number) => Math.round(x * 1000) / 10;
@@ -174,13 +170,7 @@ export function keyRoutesChart(results: readonly KeyRouteResult[]): vl.TopLevelS
     q1: percent(r.q1),
     q3: percent(r.q3),
   }));
-  const route = {
-    field: 'route',
-    type: 'nominal',
-    title: null,
-    sort: null,
-    axis: { labelLimit: 0 },
-  } as const;
+  const route = labelAxis('route');
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title: "Knex's 1000-row insert against autoincrement, by where the key goes (%)",
