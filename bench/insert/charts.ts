@@ -19,6 +19,9 @@ const labelAxis = <F extends string>(field: F) =>
   ({ field, type: 'nominal', title: null, sort: null, axis: { labelLimit: 0 } }) as const;
 const PATH_AXIS = labelAxis('path');
 
+/** A share (0.034) as the percentage the instruction and key-route charts plot, to a tenth (3.4). */
+const percent = (share: number) => Math.round(share * 1000) / 10;
+
 /** Renders a Vega-Lite spec to an SVG string, headless (no canvas, no browser). */
 export async function renderSvg(spec: vl.TopLevelSpec): Promise<string> {
   const view = new vega.View(vega.parse(vl.compile(spec).spec), { renderer: 'none' });
@@ -122,7 +125,7 @@ export function instructionsChart(
     .map((r) => ({
       database: DATABASE_NAME[r.dialect],
       path: `${r.adapter} ${r.path}`,
-      overhead: Math.round(r.vsHandSet * 1000) / 10,
+      overhead: percent(r.vsHandSet),
     }));
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
@@ -162,7 +165,6 @@ export interface KeyRouteResult {
  * one panel per database, the routes' labels whole and in the order of the results.
  */
 export function keyRoutesChart(results: readonly KeyRouteResult[]): vl.TopLevelSpec {
-  const percent = (x: number) => Math.round(x * 1000) / 10;
   const values = results.map((r) => ({
     database: DATABASE_NAME[r.dialect],
     route: r.route,
