@@ -7,6 +7,11 @@
  * try { gen.nextId(); } catch (err) { if (err instanceof SnowkeyError) console.error(err.name, err.message); }
  */
 export class SnowkeyError extends Error {
+  /**
+   * A stable identifier of the kind of error, `SNOWKEY_` and upper snake case, for code that
+   * switches on it (the CLI maps it to an exit status). Each subclass sets its own.
+   */
+  readonly code: string = 'SNOWKEY_ERROR';
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = new.target.name;
