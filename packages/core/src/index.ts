@@ -30,9 +30,13 @@ export {
 export { type LayoutName, layouts } from './layouts.js';
 export { leaseNodeId } from './lease/lease-node-id.js';
 export type { LeaseNodeIdOptions } from './lease/lease-options.js';
+export type { LeaseEvent, LeaseStats } from './lease/lease-stats.js';
 export { leaseTableDdl } from './lease/lease-table.js';
 export type { LeaseState, NodeLease } from './lease/node-lease.js';
+export { kubernetesPodIndex } from './lease/pod-index.js';
 export { nodeIdFromEnv } from './node-id.js';
+export { type HealthError, type HealthParts, type SnowkeyHealth, snowkeyHealth } from './observe/health.js';
+export type { LastError } from './observe/listeners.js';
 export {
   type PublicId,
   type PublicIdCodec,
@@ -50,8 +54,10 @@ export {
   type SegmentUnavailableReason,
 } from './segment/segment-errors.js';
 export type { SegmentAllocatorOptions } from './segment/segment-options.js';
+export type { SegmentEvent, SegmentStats } from './segment/segment-stats.js';
 export { segmentTableDdl } from './segment/segment-table.js';
 export { type NodeIdSource, type SequenceOverflow, Snowflake, type SnowflakeOptions } from './snowflake.js';
+export type { SnowflakeEvent, SnowflakeStats } from './snowflake-stats.js';
 export type { SqlClient, SqlDialect } from './sql-client.js';
 export { mysqlSqlClient, pgSqlClient, sqliteSqlClient } from './sql-client-drivers.js';
 export { sqliteKeyGuardDdl } from './sqlite-key-guard.js';

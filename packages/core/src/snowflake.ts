@@ -10,8 +10,10 @@ import { type IdGenerator, markAscendingBatches, type TimestampFence } from './i
 import { assertLayout, type Layout, withEpoch } from './layout.js';
 import { layouts } from './layouts.js';
 import { packNodeFields } from './node-fields.js';
+import { asError, type LastError, Listeners } from './observe/listeners.js';
 import { nonNegativeMs, optionalBoolean } from './option-checks.js';
 import { GENERATOR_OPTION_NAMES } from './reserved-names.js';
+import type { SnowflakeEvent, SnowflakeStats } from './snowflake-stats.js';
 
 /**
  * What to do when a time unit's sequence is used up.
@@ -161,6 +163,20 @@ export class Snowflake<const F extends string = 'workerId'> implements IdGenerat
   /** The unit ids started after (restart guard or fence); the first unit above it needs no wait. */
   readonly #startFloor: number;
 
+  // Counted off the per-id path, for stats(): the ids of a time unit are counted when the
+  // generator leaves it (its last sequence less its first), the rest only where it overflows.
+  /** Ids issued in the time units before the current one. */
+  #issuedBefore = 0;
+  /** The sequence of the current unit's first id. */
+  #unitFirstSeq: number;
+  #overflows = 0;
+  #waits = 0;
+  #waitMs = 0;
+  #borrows = 0;
+  #fenceTrips = 0;
+  #lastError: LastError | undefined;
+  readonly #listeners = new Listeners<SnowflakeEvent>();
+
   constructor(options: SnowflakeOptions<F>) {
     if (options === null || typeof options !== 'object') {
       throw new InvalidArgumentError('options', 'an object', options);
@@ -228,6 +244,7 @@ export class Snowflake<const F extends string = 'workerId'> implements IdGenerat
     this.#startFloor = floor;
     this.#last = floor;
     this.#seq = this.#maxSeq; // exhausted, so the first id moves to a new unit
+    this.#unitFirstSeq = this.#maxSeq + 1;
   }
 
   /** The timestamp (ms since 1970) of the last id issued: the generator's high-water mark. */
@@ -286,6 +303,48 @@ export class Snowflake<const F extends string = 'workerId'> implements IdGenerat
   }
 
   /**
+   * What the generator has done so far: ids issued, overflows, clock waits and borrows, fence
+   * trips, the last error. Counted without touching the per-id path; see {@link SnowflakeStats}.
+   *
+   * @example
+   * const { idsIssued, sequenceOverflows, lastError } = gen.stats();
+   */
+  stats(): SnowflakeStats {
+    let at = this.#ms(this.#clockHigh);
+    try {
+      at = readClock(this.#clock);
+    } catch {
+      // a broken clock is reported by nextId(); the figures are still worth reading
+    }
+    return {
+      kind: 'snowflake',
+      nodeId: this.nodeId,
+      layout: this.layout.name,
+      at,
+      idsIssued: this.#issuedBefore + this.#seq - this.#unitFirstSeq + 1,
+      sequenceOverflows: this.#overflows,
+      clockWaits: this.#waits,
+      clockWaitMs: this.#waitMs,
+      borrows: this.#borrows,
+      lastTimestamp: this.lastTimestamp,
+      fenceTrips: this.#fenceTrips,
+      lastError: this.#lastError,
+    };
+  }
+
+  /**
+   * Calls `listener` on every wait for the clock (see {@link SnowflakeEvent}); returns the function
+   * that unsubscribes it. With no listener, a wait costs nothing more. `@snowkey/core/otel` uses it.
+   *
+   * @example
+   * const off = gen.subscribe((event) => console.log(`waited ${event.ms} ms for the clock`));
+   * off();
+   */
+  subscribe(listener: (event: SnowflakeEvent) => void): () => void {
+    return this.#listeners.add(listener);
+  }
+
+  /**
    * Decodes an id of this generator's layout.
    *
    * @example
@@ -305,47 +364,65 @@ export class Snowflake<const F extends string = 'workerId'> implements IdGenerat
   }
 
   #rolledBack(now: number): never {
-    throw new ClockMovedBackwardsError(
-      this.#ms(this.#clockHigh),
-      this.#ms(now),
-      this.#tolerance * this.#unit,
+    this.#fail(
+      new ClockMovedBackwardsError(this.#ms(this.#clockHigh), this.#ms(now), this.#tolerance * this.#unit),
     );
+  }
+
+  /** Records `error` as the last one, then throws it. */
+  #fail(error: Error): never {
+    this.#lastError = { error, at: this.#ms(this.#clockHigh) };
+    throw error;
   }
 
   /** The sequence is used up and the clock has not passed the last unit: borrow or wait. */
   #nextUnit(now: number): number {
     const want = this.#last + 1;
-    if (want - now <= this.#maxLead || want === this.#startFloor + 1) return want;
+    // The unit right above the restart floor is the first id's: no sequence ran out.
+    if (want === this.#startFloor + 1) return want;
+    this.#overflows++;
+    if (want - now <= this.#maxLead) {
+      this.#borrows++;
+      return want;
+    }
     const lagUnits = want - this.#maxLead - now;
     if (lagUnits > this.#tolerance + 1) {
       // waiting that long would block the event loop; the clock is far behind our ids.
-      throw new ClockMovedBackwardsError(this.#ms(this.#last), this.#ms(now), this.#tolerance * this.#unit);
+      this.#fail(
+        new ClockMovedBackwardsError(this.#ms(this.#last), this.#ms(now), this.#tolerance * this.#unit),
+      );
     }
     const started = performance.now();
     let t = now;
     while (want - t > this.#maxLead) {
       if (performance.now() - started > STALL_BOUND_MS) {
-        throw new ClockStalledError(this.#ms(want), this.#ms(t), STALL_BOUND_MS);
+        this.#fail(new ClockStalledError(this.#ms(want), this.#ms(t), STALL_BOUND_MS));
       }
       t = this.#readClock();
       if (this.#clockHigh - t > this.#tolerance) this.#rolledBack(t);
       if (t > this.#clockHigh) this.#clockHigh = t;
     }
+    const waited = performance.now() - started;
+    this.#waits++;
+    this.#waitMs += waited;
+    if (this.#listeners.active) this.#listeners.emit({ type: 'clock-wait', ms: waited });
     return Math.max(t, want);
   }
 
   #moveTo(unit: number): bigint {
     if (unit > this.#maxTs || unit < 0) {
-      throw new TimestampOutOfRangeError(
-        this.layout.name,
-        this.#ms(unit),
-        this.#epoch,
-        this.#ms(this.#maxTs),
+      this.#fail(
+        new TimestampOutOfRangeError(this.layout.name, this.#ms(unit), this.#epoch, this.#ms(this.#maxTs)),
       );
     }
     const ms = this.#ms(unit);
     if (this.#fence) {
-      this.#fence.permit(ms);
+      try {
+        this.#fence.permit(ms);
+      } catch (err) {
+        this.#fenceTrips++;
+        this.#fail(asError(err));
+      }
       this.#fence.observe?.(ms);
     }
     let seq = 0;
@@ -353,6 +430,8 @@ export class Snowflake<const F extends string = 'workerId'> implements IdGenerat
       seq = this.#seq + 1;
       if (seq >= this.#half) seq = 0;
     }
+    this.#issuedBefore += this.#seq - this.#unitFirstSeq + 1;
+    this.#unitFirstSeq = seq;
     this.#last = unit;
     this.#seq = seq;
     this.#cur = (BigInt(unit) << this.#tsShift) | this.#nodePart | (BigInt(seq) * this.#seqStep);

@@ -1,5 +1,6 @@
 import { readClock } from '../clock.js';
 import { WorkerIdLeaseError } from '../errors.js';
+import { holderToken } from './holder-token.js';
 import { type LeaseNodeIdOptions, type ResolvedLeaseOptions, resolveLeaseOptions } from './lease-options.js';
 import { type LeaseRow, LeaseStatements, parseLeaseRow } from './lease-table.js';
 import { type LeaseGrant, NodeLease } from './node-lease.js';
@@ -52,7 +53,8 @@ async function createTable(o: ResolvedLeaseOptions, sql: LeaseStatements): Promi
 }
 
 async function claim(o: ResolvedLeaseOptions, sql: LeaseStatements): Promise<LeaseGrant> {
-  const holder = `${o.holderLabel}/${randomToken()}`;
+  const acquiredAt = Math.floor(readClock(o.clock));
+  const holder = holderToken(o.holderLabel, acquiredAt);
   let live = 0;
   for (let round = 0; round < CLAIM_ROUNDS; round++) {
     let rows: LeaseRow[];
@@ -62,9 +64,9 @@ async function claim(o: ResolvedLeaseOptions, sql: LeaseStatements): Promise<Lea
       throw dbError(o, `could not read the lease table "${o.table}"`, err);
     }
     const now = Math.floor(readClock(o.clock));
-    for (const candidate of candidates(rows, o.maxNodeId, now)) {
+    for (const candidate of preferredFirst(rows, o.maxNodeId, now, o.preferredNodeId)) {
       const grant = await tryClaim(o, sql, holder, candidate);
-      if (grant) return grant;
+      if (grant) return { ...grant, acquiredAt, acquireMs: Math.floor(readClock(o.clock)) - acquiredAt };
     }
     live = rows.filter((r) => r.holder !== null && r.expiresAt >= now).length;
   }
@@ -86,6 +88,23 @@ function* candidates(rows: readonly LeaseRow[], maxNodeId: number, now: number):
     if (row.holder === null || row.expiresAt < now) yield { nodeId: row.nodeId, row };
   }
   for (; next <= maxNodeId; next++) yield { nodeId: next };
+}
+
+/** The preferred id first when it is a candidate (free, released or expired), then the others in order. */
+function* preferredFirst(
+  rows: readonly LeaseRow[],
+  maxNodeId: number,
+  now: number,
+  preferred: number | undefined,
+): Generator<Candidate> {
+  let first: Candidate | undefined;
+  if (preferred !== undefined) {
+    const row = rows.find((r) => r.nodeId === preferred);
+    if (!row) first = { nodeId: preferred };
+    else if (row.holder === null || row.expiresAt < now) first = { nodeId: preferred, row };
+  }
+  if (first) yield first;
+  for (const c of candidates(rows, maxNodeId, now)) if (c.nodeId !== first?.nodeId) yield c;
 }
 
 async function tryClaim(
@@ -117,12 +136,6 @@ async function tryClaim(
     throw dbError(o, `could not claim node id ${nodeId} in "${o.table}"`, err);
   }
   return changed === 1 ? { nodeId, holder, startAfter, expiresAt, ceiling } : undefined;
-}
-
-function randomToken(): string {
-  const c = globalThis.crypto;
-  if (c && typeof c.randomUUID === 'function') return c.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
 }
 
 function dbError(o: ResolvedLeaseOptions, what: string, err: unknown): WorkerIdLeaseError {

@@ -4,6 +4,7 @@ import { assertLayout, type Layout } from '../layout.js';
 import { nonNegativeMs, optionalBoolean, positiveMs } from '../option-checks.js';
 import { checkTableName } from '../own-table.js';
 import { assertSqlClient, type SqlClient } from '../sql-client.js';
+import { defaultHolderLabel } from './holder-token.js';
 import { DEFAULT_LEASE_TABLE } from './lease-table.js';
 
 /**
@@ -51,8 +52,14 @@ export interface LeaseNodeIdOptions {
   signalReleaseTimeoutMs?: number;
   /** Told about every failed renewal (the heartbeat swallows them otherwise). */
   onRenewalError?: (error: unknown) => void;
-  /** A label stored with the holder token, e.g. the host name. Default `pid-<pid>`. */
+  /** A label stored with the holder token, e.g. the host name. Default `pid-<pid>@<host>` (`pid-<pid>` without a host name). */
   holderLabel?: string;
+  /**
+   * The node id to try first, such as the pod's StatefulSet index (`kubernetesPodIndex()`). Only a
+   * preference: it is claimed like any other id, and when another holder has it the lease takes
+   * the smallest free id instead. `undefined`: the smallest free id.
+   */
+  preferredNodeId?: number;
 }
 
 /** {@link LeaseNodeIdOptions} validated, with defaults filled in. */
@@ -71,6 +78,7 @@ export interface ResolvedLeaseOptions {
   readonly signalReleaseTimeoutMs: number;
   readonly onRenewalError: ((error: unknown) => void) | undefined;
   readonly holderLabel: string;
+  readonly preferredNodeId: number | undefined;
 }
 
 /** Validates every option eagerly, naming the bad one, what it got and what it expected. */
@@ -116,14 +124,26 @@ export function resolveLeaseOptions(options: LeaseNodeIdOptions): ResolvedLeaseO
   if (onRenewalError !== undefined && typeof onRenewalError !== 'function') {
     throw new InvalidArgumentError('onRenewalError', 'a function', onRenewalError);
   }
-  const holderLabel = options.holderLabel ?? `pid-${typeof process === 'object' ? process.pid : 0}`;
+  const holderLabel = options.holderLabel ?? defaultHolderLabel();
   if (typeof holderLabel !== 'string' || holderLabel.length > 150) {
     throw new InvalidArgumentError('holderLabel', 'a string of at most 150 characters', holderLabel);
+  }
+  const maxNodeId = 2 ** layout.nodeBitsTotal - 1;
+  const preferred = options.preferredNodeId;
+  if (
+    preferred !== undefined &&
+    (!Number.isSafeInteger(preferred) || preferred < 0 || preferred > maxNodeId)
+  ) {
+    throw new InvalidArgumentError(
+      'preferredNodeId',
+      `a node id of layout "${layout.name}" (an integer in 0..${maxNodeId}), or undefined`,
+      preferred,
+    );
   }
   return {
     client,
     layout,
-    maxNodeId: 2 ** layout.nodeBitsTotal - 1,
+    maxNodeId,
     table: checkTableName(options.table ?? DEFAULT_LEASE_TABLE),
     ttlMs,
     renewEveryMs,
@@ -135,6 +155,7 @@ export function resolveLeaseOptions(options: LeaseNodeIdOptions): ResolvedLeaseO
     signalReleaseTimeoutMs: nonNegativeMs('signalReleaseTimeoutMs', options.signalReleaseTimeoutMs, 5000),
     onRenewalError,
     holderLabel,
+    preferredNodeId: preferred,
   };
 }
 

@@ -1,7 +1,9 @@
 import { readClock } from '../clock.js';
 import { LeaseExpiredError, WorkerIdLeaseError } from '../errors.js';
 import type { TimestampFence } from '../id-generator.js';
+import { asError, type LastError, Listeners } from '../observe/listeners.js';
 import type { ResolvedLeaseOptions } from './lease-options.js';
+import type { LeaseEvent, LeaseStats } from './lease-stats.js';
 import type { LeaseStatements } from './lease-table.js';
 import { releaseOnSignal } from './signal-release.js';
 
@@ -21,6 +23,9 @@ export interface LeaseGrant {
   readonly startAfter: number;
   readonly expiresAt: number;
   readonly ceiling: number;
+  /** Ms since 1970: when the claim started, and how long it lasted (for stats). */
+  readonly acquiredAt?: number;
+  readonly acquireMs?: number;
 }
 
 /**
@@ -52,6 +57,14 @@ export class NodeLease {
   #ceiling: number;
   #highWater: number;
   #lastError: unknown;
+  /** The last failed renewal, for stats(); cleared by a successful one. */
+  #lastFailure: LastError | undefined;
+  readonly #acquiredAt: number;
+  readonly #acquireMs: number;
+  #renewals = 0;
+  #renewalFailures = 0;
+  #renewedAt: number;
+  readonly #listeners = new Listeners<LeaseEvent>();
   #timer: ReturnType<typeof setInterval> | undefined;
   #renewing: Promise<void> | undefined;
   #releasing: Promise<void> | undefined;
@@ -67,6 +80,9 @@ export class NodeLease {
     this.#expiresAt = grant.expiresAt;
     this.#ceiling = grant.ceiling;
     this.#highWater = grant.startAfter;
+    this.#acquiredAt = grant.acquiredAt ?? this.#clockNow();
+    this.#acquireMs = grant.acquireMs ?? 0;
+    this.#renewedAt = this.#acquiredAt;
     const startAfter = grant.startAfter;
     this.fence = Object.freeze({
       startAfter,
@@ -103,6 +119,56 @@ export class NodeLease {
   }
 
   /**
+   * Ms since 1970: the last timestamp the generator may use without another renewal (the ceiling
+   * and the expiry, less `expiryMarginMs`). A health check compares it with the clock.
+   *
+   * @example
+   * const fenced = lease.state !== 'held' || Date.now() > lease.usableUntil;
+   */
+  get usableUntil(): number {
+    return Math.min(this.#ceiling, this.#expiresAt) - this.#options.expiryMarginMs;
+  }
+
+  /**
+   * The lease's state and history: expiry, ceiling, renewals and failures, the last error. See
+   * {@link LeaseStats}.
+   *
+   * @example
+   * const { state, renewalFailures, usableUntil, at } = lease.stats();
+   */
+  stats(): LeaseStats {
+    return {
+      kind: 'lease',
+      nodeId: this.nodeId,
+      holder: this.holder,
+      table: this.table,
+      state: this.#state,
+      at: this.#clockNow(),
+      acquiredAt: this.#acquiredAt,
+      acquireMs: this.#acquireMs,
+      expiresAt: this.#expiresAt,
+      ceiling: this.#ceiling,
+      highWaterMark: this.#highWater,
+      usableUntil: this.usableUntil,
+      renewals: this.#renewals,
+      renewalFailures: this.#renewalFailures,
+      renewedAt: this.#renewedAt,
+      lastError: this.#lastFailure,
+    };
+  }
+
+  /**
+   * Calls `listener` after every renewal, with its duration and its error if it failed (see
+   * {@link LeaseEvent}); returns the function that unsubscribes it. `@snowkey/core/otel` uses it.
+   *
+   * @example
+   * const off = lease.subscribe((e) => { if (e.error) console.warn('lease renewal failed', e.error); });
+   */
+  subscribe(listener: (event: LeaseEvent) => void): () => void {
+    return this.#listeners.add(listener);
+  }
+
+  /**
    * Renews now: extends `expiresAt` and the ceiling to `clock() + ttlMs` and records the
    * high-water mark. The heartbeat calls it; call it yourself with `heartbeat: false`.
    * Rejects with a {@link WorkerIdLeaseError} when the database cannot be reached (the lease
@@ -113,7 +179,7 @@ export class NodeLease {
    */
   renew(): Promise<void> {
     if (this.#state !== 'held') return Promise.reject(this.#refusal(this.#clockNow()));
-    this.#renewing ??= this.#renew().finally(() => {
+    this.#renewing ??= this.#timedRenew().finally(() => {
       this.#renewing = undefined;
     });
     return this.#renewing;
@@ -156,6 +222,25 @@ export class NodeLease {
         { cause: err },
       );
     }
+  }
+
+  /** {@link NodeLease.renew}'s work, counted and told to the subscribers. */
+  async #timedRenew(): Promise<void> {
+    const started = this.#clockNow();
+    try {
+      await this.#renew();
+    } catch (err) {
+      this.#renewalFailures++;
+      const error = asError(err);
+      const at = this.#clockNow();
+      this.#lastFailure = { error, at };
+      this.#listeners.emit({ type: 'renewal', ms: at - started, error });
+      throw err;
+    }
+    this.#renewals++;
+    this.#lastFailure = undefined;
+    this.#renewedAt = this.#clockNow();
+    this.#listeners.emit({ type: 'renewal', ms: this.#renewedAt - started });
   }
 
   async #renew(): Promise<void> {

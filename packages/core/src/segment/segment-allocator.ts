@@ -1,6 +1,7 @@
 import { readClock } from '../clock.js';
 import { InvalidArgumentError } from '../errors.js';
 import type { IdGenerator } from '../id-generator.js';
+import { Listeners } from '../observe/listeners.js';
 import type { SegmentRunway } from './runway.js';
 import { IdRangeExhaustedError, type SegmentStoreError, SegmentUnavailableError } from './segment-errors.js';
 import { SegmentFetcher } from './segment-fetcher.js';
@@ -9,6 +10,7 @@ import {
   resolveSegmentOptions,
   type SegmentAllocatorOptions,
 } from './segment-options.js';
+import type { SegmentEvent, SegmentStats } from './segment-stats.js';
 import type { SegmentGrant } from './segment-store.js';
 
 /** A segment waiting behind the one being used. */
@@ -72,6 +74,15 @@ export class SegmentAllocator implements IdGenerator {
   #exhausted = false;
   /** Ids a caller asked for that the buffers did not hold: the next fetch covers them. */
   #demand = 0;
+  // For stats(), counted off the per-id path: ids issued = ids moved into use - ids left - ids dropped.
+  #movedIntoUse = 0;
+  #dropped = 0;
+  #refills = 0;
+  #refillFailures = 0;
+  #unavailable = 0;
+  #waits = 0;
+  #lastErrorAt = 0;
+  readonly #listeners = new Listeners<SegmentEvent>();
 
   constructor(options: SegmentAllocatorOptions) {
     this.#o = resolveSegmentOptions(options);
@@ -102,15 +113,61 @@ export class SegmentAllocator implements IdGenerator {
   async ready(count = 1): Promise<void> {
     checkCount(count, 1);
     await this.#prepare();
-    for (;;) {
-      if (this.#state === 'closed') throw this.#noIds(count);
-      if (this.buffered >= count) return;
-      if (this.#exhausted) throw new IdRangeExhaustedError(this.tag, this.#o.maxId);
-      if (count > this.#demand) this.#demand = count;
-      if (this.#fetching === undefined) this.#startFetch();
-      await this.#fetching;
-      if (this.#lastError) throw this.#lastError;
+    let waitedFrom: number | undefined;
+    try {
+      for (;;) {
+        if (this.#state === 'closed') throw this.#noIds(count);
+        if (this.buffered >= count) return;
+        if (this.#exhausted) throw new IdRangeExhaustedError(this.tag, this.#o.maxId);
+        if (count > this.#demand) this.#demand = count;
+        if (this.#fetching === undefined) this.#startFetch();
+        waitedFrom ??= this.#now();
+        await this.#fetching;
+        if (this.#lastError) throw this.#lastError;
+      }
+    } finally {
+      if (waitedFrom !== undefined) {
+        this.#waits++;
+        this.#listeners.emit({ type: 'wait', ms: this.#now() - waitedFrom });
+      }
     }
+  }
+
+  /**
+   * What the allocator has done and holds: ids issued, buffered, the step, refills and failures,
+   * refused calls, the last error. See {@link SegmentStats}; the tag's runway is {@link SegmentAllocator.runway}.
+   *
+   * @example
+   * const { buffered, refillFailures, lastError } = orders.stats();
+   */
+  stats(): SegmentStats {
+    const failing = this.#lastError;
+    return {
+      kind: 'segment',
+      tag: this.tag,
+      state: this.#state,
+      at: this.#now(),
+      idsIssued: this.#movedIntoUse - this.#left - this.#dropped,
+      buffered: this.buffered,
+      step: this.step,
+      refills: this.#refills,
+      refillFailures: this.#refillFailures,
+      unavailable: this.#unavailable,
+      waits: this.#waits,
+      exhausted: this.#exhausted,
+      lastError: failing === undefined ? undefined : { error: failing, at: this.#lastErrorAt },
+    };
+  }
+
+  /**
+   * Calls `listener` after every take from the store and every `ready()` that waited (see
+   * {@link SegmentEvent}); returns the function that unsubscribes it. `@snowkey/core/otel` uses it.
+   *
+   * @example
+   * const off = orders.subscribe((e) => { if (e.type === 'refill') console.log(`${e.ids} ids in ${e.ms} ms`); });
+   */
+  subscribe(listener: (event: SegmentEvent) => void): () => void {
+    return this.#listeners.add(listener);
   }
 
   /**
@@ -128,6 +185,7 @@ export class SegmentAllocator implements IdGenerator {
       return id;
     }
     if (this.#shiftQueue()) return this.nextId();
+    this.#unavailable++;
     throw this.#noIds(1);
   }
 
@@ -140,7 +198,10 @@ export class SegmentAllocator implements IdGenerator {
    */
   nextIds(count: number): bigint[] {
     checkCount(count, 0);
-    if (count > this.#left + this.#queued) throw this.#noIds(count);
+    if (count > this.#left + this.#queued) {
+      this.#unavailable++;
+      throw this.#noIds(count);
+    }
     const ids = new Array<bigint>(count);
     let i = 0;
     while (i < count) {
@@ -177,6 +238,7 @@ export class SegmentAllocator implements IdGenerator {
    */
   async close(): Promise<void> {
     this.#state = 'closed';
+    this.#dropped += this.#left;
     this.#left = 0;
     this.#queue.length = 0;
     this.#queued = 0;
@@ -204,6 +266,7 @@ export class SegmentAllocator implements IdGenerator {
     const next = this.#queue.shift();
     if (next === undefined) return false;
     this.#queued -= next.size;
+    this.#movedIntoUse += next.size;
     this.#cursor = next.first;
     this.#left = next.size;
     this.#prefetchBelow = this.#queue.length > 0 ? -1 : Math.floor(next.size * (1 - this.#o.prefetchAt));
@@ -233,13 +296,30 @@ export class SegmentAllocator implements IdGenerator {
 
   async #fetch(): Promise<void> {
     let grant: SegmentGrant | undefined;
+    const started = this.#now();
     try {
       grant = await this.#fetcher.take(this.#demand - this.buffered);
     } catch (err) {
+      this.#refillFailures++;
+      if (this.#listeners.active) {
+        this.#listeners.emit({
+          type: 'refill',
+          ms: this.#now() - started,
+          ids: 0,
+          error: err as SegmentStoreError,
+        });
+      }
       if (this.#state !== 'closed') this.#fail(err as SegmentStoreError);
       return;
     }
     this.#lastError = undefined;
+    if (grant !== undefined) {
+      this.#refills++;
+      if (this.#listeners.active) {
+        const ids = Number(grant.last - grant.first + 1n);
+        this.#listeners.emit({ type: 'refill', ms: this.#now() - started, ids });
+      }
+    }
     if (this.#state === 'closed') return; // the range is dropped: a gap
     if (grant === undefined) {
       this.#exhausted = true;
@@ -255,7 +335,8 @@ export class SegmentAllocator implements IdGenerator {
 
   #fail(error: SegmentStoreError): void {
     this.#lastError = error;
-    this.#retryAt = this.#now() + this.#o.retryMs;
+    this.#lastErrorAt = this.#now();
+    this.#retryAt = this.#lastErrorAt + this.#o.retryMs;
     // Keep asking (each due attempt after retryMs) until a segment is queued behind the current one.
     if (this.#queue.length === 0) this.#prefetchBelow = ALWAYS;
     try {

@@ -1,0 +1,49 @@
+import type { LastError } from '../observe/listeners.js';
+import type { LeaseState } from './node-lease.js';
+
+/**
+ * A node-id lease's state and history, for metrics and health checks (see `lease.stats()`).
+ * Times are ms since 1970 by the lease's clock.
+ *
+ * @example
+ * const { state, expiresAt, usableUntil, at } = lease.stats();
+ * console.log(`ids stop in ${usableUntil - at} ms unless the lease is renewed`);
+ */
+export interface LeaseStats {
+  readonly kind: 'lease';
+  readonly nodeId: number;
+  readonly holder: string;
+  /** Where the lease is kept: the lease table's name. */
+  readonly table: string;
+  readonly state: LeaseState;
+  /** When these figures were read. */
+  readonly at: number;
+  /** When the lease was taken, and how long taking it lasted (reading the table and claiming). */
+  readonly acquiredAt: number;
+  readonly acquireMs: number;
+  /** When others may take the id unless it is renewed. */
+  readonly expiresAt: number;
+  readonly ceiling: number;
+  readonly highWaterMark: number;
+  /**
+   * The last timestamp the generator may use without another renewal: the ceiling and the expiry,
+   * less the margin. Past it (or when not `held`) the fence refuses every new time unit.
+   */
+  readonly usableUntil: number;
+  /** Renewals that succeeded, and those that failed (the database did not answer, or the lease was lost). */
+  readonly renewals: number;
+  readonly renewalFailures: number;
+  /** When the last renewal succeeded (`acquiredAt` before the first). */
+  readonly renewedAt: number;
+  /** The last failed renewal's error, cleared by a successful one. */
+  readonly lastError: LastError | undefined;
+}
+
+/**
+ * What a lease tells its subscribers: each renewal, how long it took by the lease's clock, and
+ * its error when it failed.
+ *
+ * @example
+ * lease.subscribe((e) => { if (e.error) console.warn(`renewal failed after ${e.ms} ms`, e.error); });
+ */
+export type LeaseEvent = { readonly type: 'renewal'; readonly ms: number; readonly error?: Error };
