@@ -3,7 +3,8 @@ import Table from 'cli-table3';
 
 const n = (x: number) => x.toLocaleString('en-US');
 
-function table(head: string[], rows: (string | number)[][]): string {
+/** A borderless table: numbers right-aligned with thousands separators. */
+export function table(head: string[], rows: (string | number)[][]): string {
   const t = new Table({
     head,
     style: { head: [], border: [], compact: true },

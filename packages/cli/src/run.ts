@@ -4,6 +4,7 @@ import { CommandFailed } from './command-failed.js';
 import { decodeCommand } from './commands/decode.js';
 import { generateCommand } from './commands/generate.js';
 import { layoutCommand } from './commands/layout.js';
+import { leasesCommand } from './commands/leases.js';
 import { mergeCommand } from './commands/merge.js';
 import { rekeyCommand } from './commands/rekey.js';
 import { type CliIo, processIo } from './io.js';
@@ -43,6 +44,7 @@ export async function run(argv: readonly string[], io: Partial<CliIo> = {}): Pro
     layoutCommand(full),
     mergeCommand(full),
     rekeyCommand(full),
+    leasesCommand(full),
   ];
   for (const command of commands) {
     // addCommand does not pass settings down as .command() does: exit override and output included.

@@ -23,6 +23,13 @@ export {
 } from './id-generator.js';
 export { assertKey, callerIdAction, isKey, KEY_EXPECTED, MAX_KEY } from './id-rule.js';
 export { assertLayout } from './layout.js';
+export {
+  type FreeResult,
+  inspectSqlLeases,
+  LeaseFreeRefusedError,
+  type LeaseInspector,
+  type LeaseRecord,
+} from './lease/lease-inspection.js';
 export type { SignalName } from './lease/lease-options.js';
 export { DEFAULT_LEASE_TABLE } from './lease/lease-table.js';
 export { nonNegativeMs, optionalBoolean, positiveMs } from './option-checks.js';
