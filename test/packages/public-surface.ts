@@ -252,8 +252,15 @@ export const PUBLIC_SURFACE: Readonly<
     types: ['SQLiteSnowflakeIdBuilder'],
   },
   '@snowkey/http': {
-    values: ['idErrorBody', 'idErrorResponse', 'jsonResponse', 'strictBigints'],
-    types: ['IdErrorBody', 'SuperjsonLike'],
+    values: [
+      'healthResponse',
+      'healthStatus',
+      'idErrorBody',
+      'idErrorResponse',
+      'jsonResponse',
+      'strictBigints',
+    ],
+    types: ['HealthProbe', 'IdErrorBody', 'SuperjsonLike'],
   },
   '@snowkey/http/express': {
     values: ['idErrorHandler'],

@@ -1,3 +1,4 @@
+export { type HealthProbe, healthResponse, healthStatus } from './health-response.js';
 export { type IdErrorBody, idErrorBody } from './id-error-body.js';
 export { idErrorResponse, jsonResponse } from './json-response.js';
 export { type SuperjsonLike, strictBigints } from './strict-bigints.js';
