@@ -1,0 +1,215 @@
+// The metrics overhead benchmark: `pnpm bench:metrics`. nextId() of a Snowflake and of a
+// SegmentAllocator with no metrics, with snowkeyMetrics on the OpenTelemetry API alone (no SDK:
+// the API's no-op meter) and with the SDK collecting every second, side by side in interleaved
+// runs. Prints a table and writes it with a chart (Vega-Lite, rendered to SVG) to --out.
+// Never part of `pnpm test`.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Meter } from '@opentelemetry/api';
+import {
+  AggregationTemporality,
+  InMemoryMetricExporter,
+  MeterProvider,
+  PeriodicExportingMetricReader,
+} from '@opentelemetry/sdk-metrics';
+import { type IdGenerator, SegmentAllocator, type SegmentStore, Snowflake } from '@snowkey/core';
+import { snowkeyMetrics } from '@snowkey/core/otel';
+import { markdownTable } from 'markdown-table';
+import { renderSvg } from './insert/charts.js';
+import { consumed, median, timedRun } from './measure.js';
+
+const { values: args } = parseArgs({
+  options: {
+    'run-ms': { type: 'string', default: process.env.BENCH_RUN_MS ?? '500' },
+    rounds: { type: 'string', default: '5' },
+    out: { type: 'string', default: 'bench/metrics-results' },
+  },
+});
+const RUN_MS = Number(args['run-ms']);
+const ROUNDS = Number(args.rounds);
+
+/** A monotonic clock 100 times faster than real time: the 4096-ids-per-ms cap never binds. */
+function fastClock(): () => number {
+  const start = performance.timeOrigin + performance.now();
+  const t0 = performance.now();
+  return () => start + (performance.now() - t0) * 100;
+}
+
+/** A store in memory: the benchmark measures nextId(), not the database. */
+function memoryStore(): SegmentStore {
+  let counter = 0n;
+  return {
+    name: 'memory',
+    prepare: async () => ({}),
+    take: async ({ count }) => {
+      const first = counter + 1n;
+      counter += BigInt(count);
+      return { first, last: counter };
+    },
+  };
+}
+
+const sdk = new MeterProvider({
+  readers: [
+    new PeriodicExportingMetricReader({
+      exporter: new InMemoryMetricExporter(AggregationTemporality.CUMULATIVE),
+      exportIntervalMillis: 1000,
+    }),
+  ],
+});
+const setups: { name: string; meter: Meter | undefined | 'api' }[] = [
+  { name: 'no metrics', meter: undefined },
+  { name: 'snowkeyMetrics, API without SDK', meter: 'api' },
+  { name: 'snowkeyMetrics, SDK collecting every 1 s', meter: sdk.getMeter('bench') },
+];
+const report = (source: Parameters<typeof snowkeyMetrics>[0], meter: Meter | undefined | 'api') => {
+  if (meter === 'api') snowkeyMetrics(source);
+  else if (meter) snowkeyMetrics(source, { meter });
+};
+
+interface Row {
+  readonly generator: string;
+  readonly metrics: string;
+  readonly next: () => unknown;
+  readonly rates: number[];
+  readonly cpu: number[];
+  /** Run before each timed run: an allocator fills its buffers (a run is one synchronous loop). */
+  readonly prepare?: () => Promise<void>;
+}
+const rows: Row[] = [];
+for (const { name, meter } of setups) {
+  const gen = new Snowflake({ workerId: rows.length, clock: fastClock() });
+  report(gen, meter);
+  rows.push({
+    generator: 'Snowflake nextId(), clock x100',
+    metrics: name,
+    next: () => gen.nextId(),
+    rates: [],
+    cpu: [],
+  });
+}
+for (const { name, meter } of setups) {
+  const gen = new Snowflake({ workerId: 10 + rows.length });
+  report(gen, meter);
+  rows.push({
+    generator: 'Snowflake nextId(), real clock (waits)',
+    metrics: name,
+    next: () => gen.nextId(),
+    rates: [],
+    cpu: [],
+  });
+}
+for (const { name, meter } of setups) {
+  const step = 500_000_000; // more than a run takes: the store is not what is measured
+  const alloc = new SegmentAllocator({
+    store: memoryStore(),
+    tag: `bench-${rows.length}`,
+    step,
+    maxStep: step,
+  });
+  report(alloc, meter);
+  const gen: IdGenerator = alloc;
+  rows.push({
+    generator: 'SegmentAllocator nextId()',
+    metrics: name,
+    next: () => gen.nextId(),
+    rates: [],
+    cpu: [],
+    prepare: () => alloc.ready(step / 2),
+  });
+}
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+console.log(`snowkey metrics overhead benchmark, ${new Date().toISOString()}`);
+console.log(
+  `node ${process.version}, ${cpus()[0]?.model ?? 'unknown cpu'} x ${cpus().length}, load ${load()}`,
+);
+console.log(`${ROUNDS} interleaved runs of ${RUN_MS} ms per row\n`);
+
+for (let round = 0; round < ROUNDS; round++) {
+  for (const row of rows) {
+    await row.prepare?.();
+    if (round === 0) timedRun(row.next, 1, 200); // warm up the JIT
+    await row.prepare?.();
+    const run = timedRun(row.next, 1, RUN_MS);
+    row.rates.push(run.idsPerSecond);
+    row.cpu.push(run.cpuShare);
+    // Let the SDK's collection timer and the allocator's background takes run between rows.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  console.log(`round ${round + 1}/${ROUNDS} done`);
+}
+void consumed();
+await sdk.shutdown();
+
+// The machine is shared: a run may get a fraction of a CPU, so the figure is CPU time per id
+// (the process's CPU time over the run / ids), which other processes' load does not inflate.
+const cpuNs = (r: Row) => median(r.rates.map((rate, i) => (1e9 / rate) * r.cpu[i]!));
+const wallNs = (r: Row) => 1e9 / median(r.rates);
+const fmt = (x: number) => x.toFixed(1);
+const table = markdownTable(
+  [
+    [
+      'nextId() of',
+      'metrics',
+      'CPU ns/op (median)',
+      'runs (CPU ns/op)',
+      'vs no metrics',
+      'wall ns/op',
+      'share of a CPU',
+    ],
+    ...rows.map((r) => {
+      const base = rows.find((b) => b.generator === r.generator && b.metrics === 'no metrics')!;
+      return [
+        r.generator,
+        r.metrics,
+        fmt(cpuNs(r)),
+        r.rates.map((rate, i) => fmt((1e9 / rate) * r.cpu[i]!)).join(' / '),
+        `${(cpuNs(r) / cpuNs(base)).toFixed(2)}x`,
+        fmt(wallNs(r)),
+        `${Math.round(100 * median(r.cpu))}%`,
+      ];
+    }),
+  ],
+  { align: ['l', 'l', 'r', 'r', 'r', 'r', 'r'] },
+);
+console.log(`\n${table}\n`);
+console.log(`load at the end: ${load()}`);
+
+mkdirSync(args.out, { recursive: true });
+writeFileSync(
+  join(args.out, 'report.md'),
+  `# nextId() with and without metrics\n\n\`pnpm bench:metrics\`, ${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${cpus()[0]?.model ?? 'unknown cpu'} x ${cpus().length}; ${ROUNDS} interleaved runs of ${RUN_MS} ms per row.\n\n${table}\n`,
+);
+const svg = await renderSvg({
+  $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+  title: 'nextId() CPU ns per id with and without metrics (median; lower is better)',
+  data: {
+    values: rows.map((r) => ({
+      generator: r.generator,
+      metrics: r.metrics,
+      ns: Number(fmt(cpuNs(r))),
+    })),
+  },
+  mark: 'bar',
+  encoding: {
+    row: {
+      field: 'generator',
+      type: 'nominal',
+      title: null,
+      sort: null,
+      header: { labelAngle: 0, labelAlign: 'left' },
+    },
+    y: { field: 'metrics', type: 'nominal', title: null, sort: null, axis: { labelLimit: 0 } },
+    x: { field: 'ns', type: 'quantitative', title: 'CPU ns per nextId()' },
+    color: { field: 'metrics', type: 'nominal', legend: null, sort: null },
+  },
+});
+writeFileSync(join(args.out, 'metrics-overhead.svg'), svg);
+console.log(`wrote ${join(args.out, 'report.md')} and metrics-overhead.svg`);
+process.exit(0);
