@@ -14,7 +14,8 @@ import {
   MeterProvider,
   PeriodicExportingMetricReader,
 } from '@opentelemetry/sdk-metrics';
-import { type IdGenerator, SegmentAllocator, type SegmentStore, Snowflake } from '@snowkey/core';
+import { type IdGenerator, SegmentAllocator, Snowflake } from '@snowkey/core';
+import type { SegmentStore } from '@snowkey/core/adapter';
 import { snowkeyMetrics } from '@snowkey/core/otel';
 import { markdownTable } from 'markdown-table';
 import { renderSvg } from './insert/charts.js';

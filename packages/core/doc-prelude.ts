@@ -1,8 +1,10 @@
 // The free variables of @snowkey/core's TSDoc examples and README fragments, declared with their
 // types (what rustdoc's hidden `# ` lines do). A fragment is checked after an import of the names
 // it uses from here; see DEVELOPERS.md, "Docs are code".
+import type { Histogram } from '@opentelemetry/api';
 import type Database from 'better-sqlite3';
 import type pg from 'pg';
+import type { LeaseInspector } from './src/adapter.js';
 import type {
   IdGenerator,
   InvalidLayoutError,
@@ -13,6 +15,7 @@ import type {
   SqlClient,
 } from './src/index.js';
 
+export { metrics } from '@opentelemetry/api';
 export { default as Database } from 'better-sqlite3';
 export { default as mysql } from 'mysql2/promise';
 export { default as pg } from 'pg';
@@ -21,8 +24,10 @@ export * from './src/adapter.js';
 export { monotonicClockOf, readClock } from './src/clock.js';
 export type { DecodedParts } from './src/decode.js';
 export * from './src/index.js';
+export { parseHolderToken } from './src/lease/holder-token.js';
 export { releaseOnSignal } from './src/lease/signal-release.js';
 export * from './src/node.js';
+export * from './src/otel.js';
 export { nextStep, type StepBounds, stepBounds } from './src/segment/dynamic-step.js';
 export { idBound, MAX_SIGNED_ID } from './src/segment/id-range.js';
 export { toStoreError } from './src/segment/segment-errors.js';
@@ -59,3 +64,6 @@ export declare const entity: { id?: bigint };
 /** What a fence example knows: the previous holder's last timestamp and this lease's ceiling. */
 export declare const lastKnownHighWater: number;
 export declare const ceiling: number;
+/** Reads the leases of a store (`snowkey leases`), and a histogram of the application's. */
+export declare const inspector: LeaseInspector;
+export declare const waits: Histogram;

@@ -3,11 +3,11 @@
 // it uses from here; see DEVELOPERS.md, "Docs are code". `@snowkey/http/express` and
 // `@snowkey/http/fastify` both export `idErrorHandler`, so neither is re-exported here: an
 // example imports it from its entry, as an application does.
-import type { PublicIdCodec } from '@snowkey/core';
+import type { NodeLease, PublicIdCodec, Snowflake } from '@snowkey/core';
 import type { Response as ExpressResponse } from 'express';
 import type { FastifyReply } from 'fastify';
 
-export { idReplacer, idReviver, parseId, publicIdCodec } from '@snowkey/core';
+export { idReplacer, idReviver, parseId, publicIdCodec, snowkeyHealth } from '@snowkey/core';
 export { default as express } from 'express';
 export { default as Fastify } from 'fastify';
 export type { ExpressResponseLike } from './src/express.js';
@@ -25,3 +25,6 @@ export declare function createItem(body: unknown): Promise<{ id: bigint; ownerId
 export declare const playerIds: PublicIdCodec<'player'>;
 /** The application's root Nest module. */
 export declare class AppModule {}
+/** A generator on a lease, for the health examples. */
+export declare const gen: Snowflake;
+export declare const lease: NodeLease;

@@ -14,11 +14,8 @@ export type HealthProbe = 'ready' | 'live';
  * it fails. A `warn` report passes both (ids still flow); its `problems` say what to look at.
  *
  * @example
- * // Express
- * app.get('/healthz/ready', (_req, res) => {
- *   const report = snowkeyHealth({ generator: gen, lease });
- *   res.status(healthStatus(report, 'ready')).json(report);
- * });
+ * const report = snowkeyHealth({ generator: gen, lease });
+ * expressResponse.status(healthStatus(report, 'ready')).json(report); // Express: 200, or 503 when not ready
  */
 export function healthStatus(report: SnowkeyHealth, probe: HealthProbe = 'ready'): 200 | 503 {
   return (probe === 'live' ? report.live : report.ready) ? 200 : 503;
@@ -29,7 +26,8 @@ export function healthStatus(report: SnowkeyHealth, probe: HealthProbe = 'ready'
  * For Hono, Next.js route handlers, Workers, Deno and Bun.
  *
  * @example
- * app.get('/healthz/ready', () => healthResponse(snowkeyHealth({ generator: gen, lease }), 'ready')); // Hono
+ * // app/healthz/ready/route.ts (Next.js); in Hono: app.get('/healthz/ready', GET)
+ * export const GET = () => healthResponse(snowkeyHealth({ generator: gen, lease }), 'ready');
  */
 export function healthResponse(report: SnowkeyHealth, probe: HealthProbe = 'ready'): Response {
   return new Response(JSON.stringify(report), {
