@@ -141,22 +141,26 @@ export class InvalidIdError extends InvalidArgumentError {}
 
 const PUBLIC_ID_FAULTS = {
   type: 'it is not a string',
-  length: 'it does not have 12 characters',
+  length: 'it does not have 14 characters',
   character: 'it has a character outside 0-9, A-Z, a-z without l (case matters)',
+  check: 'the typo check does not match: a character is wrong, or two are swapped',
+  key: 'its first character is the id of a key the codec does not hold: a retired key, or another deployment',
   range: 'it stands for no key',
-  check: 'the check character does not match: a typo, or a public id of another entity',
+  foreign:
+    'the keyed check does not match: a public id of another entity, or of another key with that key id',
 } as const;
 
 /**
  * A string that is not a public id of the codec's entity (see `publicIdCodec`). `fault` says
- * what is wrong: `'length'`, `'character'`, `'check'` (a typo, or another entity's id), `'range'`
- * (well-formed, but no key's), `'type'` (not a string). An {@link InvalidIdError}, so
- * `@snowkey/http` answers it with a 400 like any bad id.
+ * what is wrong: `'length'`, `'character'`, `'check'` (a typo: the typo check character does not
+ * match), `'key'` (made with a key the codec does not hold), `'foreign'` (the keyed check does not
+ * match: another entity's or key's public id), `'range'` (well-formed, but no key's), `'type'`
+ * (not a string). An {@link InvalidIdError}, so `@snowkey/http` answers it with a 400 like any bad id.
  *
  * @example
  * const orders = publicIdCodec({ key: '000102030405060708090a0b0c0d0e0f', entity: 'order' });
- * orders.decode('2X3yQZjUBX8F'); // one typo away from orders.encode(175928847299117063n), '2X3yQZjUBX8E'
- * // InvalidPublicIdError: "publicId" must be a public id of "order": 12 characters ... (the check character does not match: a typo, ...) (received "2X3yQZjUBX8F")
+ * orders.decode('08qHcZnkfven3R'); // one typo away from orders.encode(175928847299117063n), '08qHcZnkfven3Q'
+ * // InvalidPublicIdError: "publicId" must be a public id of "order": 14 characters ... (the typo check does not match: ...) (received "08qHcZnkfven3R")
  */
 export class InvalidPublicIdError extends InvalidIdError {
   readonly entity: string;
@@ -164,7 +168,7 @@ export class InvalidPublicIdError extends InvalidIdError {
   constructor(argument: string, entity: string, fault: keyof typeof PUBLIC_ID_FAULTS, received: unknown) {
     super(
       argument,
-      `a public id of "${entity}": 12 characters of 0-9, A-Z, a-z without l, the last a check character (${PUBLIC_ID_FAULTS[fault]})`,
+      `a public id of "${entity}": 14 characters of 0-9, A-Z, a-z without l (a key id, 11 digits, a keyed check and a typo check) (${PUBLIC_ID_FAULTS[fault]})`,
       received,
     );
     this.entity = entity;

@@ -17,27 +17,30 @@ function le64(v: bigint): number[] {
   return Array.from({ length: 8 }, (_, i) => Number((v >> BigInt(8 * i)) & 0xffn));
 }
 
-/** The public id of `id` under a 16-byte key and an entity, per the README's description. */
-export function referencePublicId(key: Uint8Array, entity: string, id: bigint): string {
+/** The public id of `id` under a 16-byte key, an entity and a key id, per the README's description. */
+export function referencePublicId(key: Uint8Array, entity: string, id: bigint, keyId = 0): string {
   const prf = (i: number, j: number) =>
-    sip(key, Uint8Array.from([...enc.encode('snowkey/public-id/v1'), 0, i, j, ...enc.encode(entity)]));
-  const roundKey = (i: number) => Uint8Array.from([...le64(prf(i, 0)), ...le64(prf(i, 1))]);
+    sip(key, Uint8Array.from([...enc.encode('snowkey/public-id/v2'), 0, i, j, ...enc.encode(entity)]));
+  const derivedKey = (i: number) => Uint8Array.from([...le64(prf(i, 0)), ...le64(prf(i, 1))]);
   const f = (i: number, half: bigint) =>
-    sip(roundKey(i), Uint8Array.from(le64(half).slice(0, 4))) & 0xffffffffn;
+    sip(derivedKey(i), Uint8Array.from(le64(half).slice(0, 4))) & 0xffffffffn;
   let a = id >> 32n; // 31 bits
   let b = id & 0xffffffffn; // 32 bits
   for (let i = 0; i < 10; i += 2) {
     a ^= f(i, b) & 0x7fffffffn;
     b ^= f(i + 1, a);
   }
-  let value = (a << 32n) | b;
+  const permuted = (a << 32n) | b;
+  const keyed = Number((sip(derivedKey(0xfe), Uint8Array.from(le64(permuted))) & 0xffffffffn) % 61n);
+  let value = permuted;
   const digits: number[] = [];
   for (let j = 0; j < 11; j++) {
     digits.unshift(Number(value % 61n));
     value /= 61n;
   }
-  const offset = Number((prf(0xff, 0) & 0xffffffffn) % 61n);
-  const sum = digits.reduce((s, d, j) => s + (j + 2) * d, offset);
-  const check = (61 - (sum % 61)) % 61;
-  return [...digits, check].map((d) => ALPHABET[d]).join('');
+  const body = [keyId, ...digits, keyed];
+  // Weights 2..14 from the left for the first 13 characters, 1 for the typo check.
+  const sum = body.reduce((s, d, j) => s + (j + 2) * d, 0);
+  const typo = (61 - (sum % 61)) % 61;
+  return [...body, typo].map((d) => ALPHABET[d]).join('');
 }

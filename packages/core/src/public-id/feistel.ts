@@ -8,7 +8,7 @@ import { PREPARED_KEY_WORDS, prepareWordKey, sipHash24, sipHash24Word, sipKey } 
 /** Rounds of the network: FF1's ten. Even, so the 31-bit half ends where it started. */
 export const FEISTEL_ROUNDS = 10;
 
-const DOMAIN = new TextEncoder().encode('snowkey/public-id/v1');
+const DOMAIN = new TextEncoder().encode('snowkey/public-id/v2');
 const LOW31 = 0x7fffffff;
 const W = PREPARED_KEY_WORDS;
 
@@ -16,16 +16,16 @@ const W = PREPARED_KEY_WORDS;
 export interface DerivedKeys {
   /** One SipHash key per round, prepared for `sipHash24Word` (8 int32 each). */
   readonly rounds: Int32Array;
-  /** 0..60, added to the check sum of the text, so another entity's or key's ids mostly fail the check. */
-  readonly checkOffset: number;
+  /** The SipHash key of the keyed check character, prepared for `sipHash24Words` (8 int32). */
+  readonly check: Int32Array;
 }
 
 /**
- * Derives the round keys and the check offset from the master key and the tweak (the entity):
- * round key i = SipHash(master, "snowkey/public-id/v1" 0x00 i j tweak) for j = 0, 1, and the
- * check offset from i = 0xff. A PRF keyed with a random key is a sound key-derivation function; the
- * domain string keeps these inputs apart from any other use of the key, and the tweak gives every
- * entity its own permutation.
+ * Derives the round keys and the check key from the master key and the tweak (the entity):
+ * round key i = SipHash(master, "snowkey/public-id/v2" 0x00 i j tweak) for j = 0, 1, and the check
+ * key from i = 0xfe. A PRF keyed with a random key is a sound key-derivation function; the domain
+ * string keeps these inputs apart from any other use of the key, and the tweak gives every entity
+ * its own permutation and its own check.
  */
 export function deriveKeys(master: Uint8Array, tweak: Uint8Array): DerivedKeys {
   const key = sipKey(master);
@@ -46,8 +46,13 @@ export function deriveKeys(master: Uint8Array, tweak: Uint8Array): DerivedKeys {
     prf(round, 1);
     prepareWordKey([k0hi, k0lo, out[0]!, out[1]!], rounds, round * PREPARED_KEY_WORDS);
   }
-  prf(0xff, 0);
-  return { rounds, checkOffset: out[1]! % 61 };
+  prf(0xfe, 0);
+  const c0hi = out[0]!;
+  const c0lo = out[1]!;
+  prf(0xfe, 1);
+  const check = new Int32Array(PREPARED_KEY_WORDS);
+  prepareWordKey([c0hi, c0lo, out[0]!, out[1]!], check, 0);
+  return { rounds, check };
 }
 
 /**

@@ -1,12 +1,13 @@
 import { InvalidArgumentError, InvalidIdError, InvalidPublicIdError } from '../errors.js';
 import { isKey, KEY_EXPECTED } from '../id-rule.js';
-import { deriveKeys, permute, unpermute } from './feistel.js';
-import { readPublicId, writePublicId } from './public-id-text.js';
+import { type DerivedKeys, deriveKeys, permute, unpermute } from './feistel.js';
+import { keyedCheckDigit } from './keyed-check.js';
+import { MAX_KEY_ID, readPublicId, writePublicId } from './public-id-text.js';
 
 declare const publicIdBrand: unique symbol;
 
 /**
- * A public id of entity `E`: 12 URL-safe characters that stand for a key without showing it.
+ * A public id of entity `E`: 14 URL-safe characters that stand for a key without showing it.
  * Branded with the entity, so an order's public id cannot be passed where a player's is expected.
  *
  * @example
@@ -25,11 +26,24 @@ export interface PublicIdOptions<E extends string> {
   /**
    * The secret: 16 random bytes, as a `Uint8Array` or 32 hex digits
    * (`node -e "console.log(crypto.randomBytes(16).toString('hex'))"`). Keep it like a session
-   * secret; whoever has it can map public ids back to keys.
+   * secret; whoever has it can map public ids back to keys. It encodes, and decodes its own ids.
    */
   readonly key: Uint8Array | string;
   /** The entity the ids belong to (`'order'`, `'player'`): the tweak, so one key gives each entity its own mapping. */
   readonly entity: E;
+  /**
+   * The id of `key`, 0..60: the first character of every public id it makes, so a codec that holds
+   * several keys decodes each public id with the key that made it. Give every new key the next id.
+   * @default 0
+   */
+  readonly keyId?: number;
+  /**
+   * Keys the codec decodes with but does not encode with, each with its key id: retired keys, whose
+   * public ids still decode to the keys they stand for, and during a rotation the next key, before it
+   * becomes `key`. Key ids must all differ.
+   * @default []
+   */
+  readonly previous?: ReadonlyArray<{ readonly key: Uint8Array | string; readonly keyId: number }>;
 }
 
 /**
@@ -42,11 +56,14 @@ export interface PublicIdOptions<E extends string> {
 export interface PublicIdCodec<E extends string> {
   /** The entity this codec is for. */
   readonly entity: E;
-  /** The public id of a key (a bigint in 1..2^63-1); anything else is an {@link InvalidIdError}. */
+  /** The key id of the key that encodes (`keyId` of the options). */
+  readonly keyId: number;
+  /** The public id of a key (a bigint in 1..2^63-1) under the current key; anything else is an {@link InvalidIdError}. */
   encode(id: bigint): PublicId<E>;
   /**
-   * The key behind a public id of this entity. Anything but the exact string `encode` writes for a
-   * key is an {@link InvalidPublicIdError} naming `argument` (default `'publicId'`) and the fault.
+   * The key behind a public id of this entity, read with the key its key id names (the current or
+   * a previous one). Anything but the exact string `encode` writes for a key under one of them is an
+   * {@link InvalidPublicIdError} naming `argument` (default `'publicId'`) and the fault.
    */
   decode(publicId: string, argument?: string): bigint;
   /** Whether `value` is a valid public id of this entity (the check `decode` makes, without throwing). */
@@ -55,8 +72,9 @@ export interface PublicIdCodec<E extends string> {
 
 const HEX_KEY = /^[0-9a-fA-F]{32}$/;
 const KEY_EXPECTED_TEXT = '16 random bytes: a Uint8Array of length 16, or a string of 32 hex digits';
+const KEY_ID_EXPECTED = `an integer in 0..${MAX_KEY_ID}: the key's id, the first character of its public ids`;
 
-function keyBytes(key: unknown): Uint8Array {
+function keyBytes(key: unknown, argument: string): Uint8Array {
   if (key instanceof Uint8Array && key.length === 16) return key.slice();
   if (typeof key === 'string' && HEX_KEY.test(key)) {
     return Uint8Array.from({ length: 16 }, (_, i) => Number.parseInt(key.slice(2 * i, 2 * i + 2), 16));
@@ -68,7 +86,44 @@ function keyBytes(key: unknown): Uint8Array {
       : key instanceof Uint8Array
         ? `<a Uint8Array of length ${key.length}, not shown>`
         : key;
-  throw new InvalidArgumentError('key', KEY_EXPECTED_TEXT, shape);
+  throw new InvalidArgumentError(argument, KEY_EXPECTED_TEXT, shape);
+}
+
+/** The keys of a codec by key id: the current key's, then each previous one's. */
+function keySlots(options: PublicIdOptions<string>, tweak: Uint8Array): Array<DerivedKeys | undefined> {
+  const slots = new Array<DerivedKeys | undefined>(MAX_KEY_ID + 1).fill(undefined);
+  const owners = new Array<string | undefined>(MAX_KEY_ID + 1).fill(undefined);
+  const add = (key: unknown, keyId: unknown, at: string) => {
+    const idArgument = at ? `${at}.keyId` : 'keyId';
+    if (typeof keyId !== 'number' || !Number.isInteger(keyId) || keyId < 0 || keyId > MAX_KEY_ID) {
+      throw new InvalidArgumentError(idArgument, KEY_ID_EXPECTED, keyId);
+    }
+    const owner = owners[keyId];
+    if (owner !== undefined) {
+      throw new InvalidArgumentError(
+        idArgument,
+        `${KEY_ID_EXPECTED}, one no other key of the codec has (${owner} has ${keyId})`,
+        keyId,
+      );
+    }
+    const master = keyBytes(key, at ? `${at}.key` : 'key');
+    slots[keyId] = deriveKeys(master, tweak);
+    master.fill(0);
+    owners[keyId] = at ? `"${at}"` : 'the current key';
+  };
+  add(options.key, options.keyId ?? 0, '');
+  const previous = options.previous ?? [];
+  if (!Array.isArray(previous)) {
+    throw new InvalidArgumentError('previous', 'an array of { key, keyId }: the retired keys', previous);
+  }
+  previous.forEach((entry: unknown, i) => {
+    if (entry === null || typeof entry !== 'object') {
+      throw new InvalidArgumentError(`previous[${i}]`, 'an object { key, keyId }', entry);
+    }
+    const { key, keyId } = entry as { key?: unknown; keyId?: unknown };
+    add(key, keyId, `previous[${i}]`);
+  });
+  return slots;
 }
 
 /**
@@ -80,48 +135,60 @@ function keyBytes(key: unknown): Uint8Array {
  * - The permutation: a 10-round alternating Feistel network on 31 + 32 bits (FF1's structure) with
  *   SipHash-2-4 as the keyed round function, round keys derived from `key` and `entity`. Pure
  *   JavaScript, synchronous, the same in Node, browsers and edge runtimes.
- * - The text: 11 base-61 digits (0-9, A-Z, a-z without `l`) and a check character (weighted sum
- *   mod 61, offset by a value derived from the key and entity): every single typo and every swap
- *   of two characters is refused, and so are 60 in 61 public ids of another entity.
- * - Exactly one string per key: case, length, the check and the range are all checked, so a
+ * - The text, 14 characters of 0-9, A-Z, a-z without `l`: the key id, 11 base-61 digits of the
+ *   permuted value, a keyed check character (SipHash of the value under a key derived from `key`
+ *   and `entity`: another entity's or key's public id passes it 1 time in 61, independently for
+ *   each id) and a typo check character (a weighted sum mod 61 over all 13 others: every single
+ *   typo and every swap of two characters is refused).
+ * - Key rotation by key id: the codec holds the current key and its `previous` ones, decodes each
+ *   public id with the key that made it, and refuses one whose key it does not hold.
+ * - Exactly one string per key: case, length, both checks and the range are all checked, so a
  *   public id can be a cache key or a unique column without normalising it.
  *
  * It hides counts and order; it is not authentication: check that the caller may see the row.
  *
  * @example
  * const orders = publicIdCodec({ key: process.env.PUBLIC_ID_KEY!, entity: 'order' });
- * const pid = orders.encode(175928847299117063n); // e.g. '3kTMd9fLq0Zb': 12 characters
+ * const pid = orders.encode(175928847299117063n); // e.g. '08qHcZnkfven3Q': 14 characters
  * orders.decode(pid);                              // 175928847299117063n
- * orders.decode('3kTMd9fLq0Zc');                   // InvalidPublicIdError: ... the check character does not match ...
+ * orders.decode('08qHcZnkfven3R');                 // InvalidPublicIdError: ... (the typo check does not match: ...)
  */
 export function publicIdCodec<const E extends string>(options: PublicIdOptions<E>): PublicIdCodec<E> {
   if (options === null || typeof options !== 'object') {
     throw new InvalidArgumentError('options', "an object like { key, entity: 'order' }", options);
   }
-  const master = keyBytes(options.key);
   const { entity } = options;
   if (typeof entity !== 'string' || entity.length === 0 || entity.length > 100) {
     throw new InvalidArgumentError('entity', 'a non-empty string of at most 100 characters', entity);
   }
-  const { rounds, checkOffset } = deriveKeys(master, new TextEncoder().encode(entity));
-  master.fill(0);
+  const slots = keySlots(options, new TextEncoder().encode(entity));
+  const keyId = options.keyId ?? 0;
+  const current = slots[keyId]!;
   const scratch = new Uint32Array(2);
-  const permuted = new Uint32Array(2);
+  const parts = new Uint32Array(4);
 
   const read = (value: string): bigint | InvalidPublicIdError['fault'] => {
-    const fault = readPublicId(value, checkOffset, permuted);
+    const fault = readPublicId(value, parts);
     if (fault) return fault;
-    unpermute(rounds, permuted[0]!, permuted[1]!, scratch);
+    const keys = slots[parts[0]!];
+    if (keys === undefined) return 'key';
+    const hi = parts[1]!;
+    const lo = parts[2]!;
+    if (keyedCheckDigit(keys.check, hi, lo) !== parts[3]) return 'foreign';
+    unpermute(keys.rounds, hi, lo, scratch);
     const id = (BigInt(scratch[0]!) << 32n) | BigInt(scratch[1]!);
-    return id === 0n ? 'range' : id; // the one string that stands for 0 is no key's
+    return id === 0n ? 'range' : id; // the one value that stands for 0 is no key's
   };
 
   return Object.freeze({
     entity,
+    keyId,
     encode(id: bigint): PublicId<E> {
       if (!isKey(id)) throw new InvalidIdError('id', KEY_EXPECTED, id);
-      permute(rounds, Number(id >> 32n), Number(BigInt.asUintN(32, id)), scratch);
-      return writePublicId(scratch[0]!, scratch[1]!, checkOffset) as PublicId<E>;
+      permute(current.rounds, Number(id >> 32n), Number(BigInt.asUintN(32, id)), scratch);
+      const hi = scratch[0]!;
+      const lo = scratch[1]!;
+      return writePublicId(keyId, hi, lo, keyedCheckDigit(current.check, hi, lo)) as PublicId<E>;
     },
     decode(publicId: string, argument = 'publicId'): bigint {
       const result = typeof publicId === 'string' ? read(publicId) : 'type';

@@ -225,3 +225,69 @@ export function sipHash24Word(keys: Int32Array, at: number, word: number): numbe
   }
   return (v0l ^ v1l ^ v2l ^ v3l) >>> 0;
 }
+
+/** The high half of the last block of an 8-byte message: its length, 8, in the top byte. */
+const WORDS_LENGTH = 0x08000000;
+
+/**
+ * The low 32 bits of SipHash-2-4 of the 8-byte little-endian message `hi * 2^32 + lo` under the
+ * key prepared at `at` in `keys` ({@link prepareWordKey}, whose 4-byte length it takes back out):
+ * the keyed check of a public id, a function of the whole 63-bit value. Two blocks (the message,
+ * then its length), so eight SipRounds where {@link sipHash24Word} has six; the same int32 locals.
+ */
+export function sipHash24Words(keys: Int32Array, at: number, hi: number, lo: number): number {
+  let v0h = keys[at]!;
+  let v0l = keys[at + 1]!;
+  let v1h = keys[at + 2]!;
+  let v1l = keys[at + 3]!;
+  let v2h = keys[at + 4]!;
+  let v2l = keys[at + 5]!;
+  let v3h = keys[at + 6]! ^ WORD_LENGTH ^ hi;
+  let v3l = keys[at + 7]! ^ lo;
+  let t: number;
+  for (let round = 0; round < 8; round++) {
+    if (round === 2) {
+      // the message block is absorbed: xor it into v0; the length block goes into v3
+      v0h ^= hi;
+      v0l ^= lo;
+      v3h ^= WORDS_LENGTH;
+    } else if (round === 4) {
+      // the length block is absorbed: xor it into v0, then finalise
+      v0h ^= WORDS_LENGTH;
+      v2l ^= 0xff;
+    }
+    if (round !== 0) {
+      t = (v0l + v1l) | 0;
+      v0h = (v0h + v1h + (((v0l & v1l) | ((v0l | v1l) & ~t)) >>> 31)) | 0;
+      v0l = t;
+      t = (v1h << 13) | (v1l >>> 19);
+      v1l = ((v1l << 13) | (v1h >>> 19)) ^ v0l;
+      v1h = t ^ v0h;
+      t = v0h;
+      v0h = v0l;
+      v0l = t;
+    }
+    t = (v2l + v3l) | 0;
+    v2h = (v2h + v3h + (((v2l & v3l) | ((v2l | v3l) & ~t)) >>> 31)) | 0;
+    v2l = t;
+    t = (v3h << 16) | (v3l >>> 16);
+    v3l = ((v3l << 16) | (v3h >>> 16)) ^ v2l;
+    v3h = t ^ v2h;
+    t = (v0l + v3l) | 0;
+    v0h = (v0h + v3h + (((v0l & v3l) | ((v0l | v3l) & ~t)) >>> 31)) | 0;
+    v0l = t;
+    t = (v3h << 21) | (v3l >>> 11);
+    v3l = ((v3l << 21) | (v3h >>> 11)) ^ v0l;
+    v3h = t ^ v0h;
+    t = (v2l + v1l) | 0;
+    v2h = (v2h + v1h + (((v2l & v1l) | ((v2l | v1l) & ~t)) >>> 31)) | 0;
+    v2l = t;
+    t = (v1h << 17) | (v1l >>> 15);
+    v1l = ((v1l << 17) | (v1h >>> 15)) ^ v2l;
+    v1h = t ^ v2h;
+    t = v2h;
+    v2h = v2l;
+    v2l = t;
+  }
+  return (v0l ^ v1l ^ v2l ^ v3l) >>> 0;
+}
