@@ -27,7 +27,7 @@ const hashids = new Hashids('a salt of this application');
 const sqids = new Sqids();
 const rows: readonly Row[] = [
   {
-    name: 'snowkey publicIdCodec (keyed, check char)',
+    name: 'snowkey publicIdCodec (keyed, 2 check chars)',
     encode: (id) => codec.encode(id),
     decode: (s) => codec.decode(s),
   },
