@@ -258,12 +258,14 @@ export const PUBLIC_SURFACE: Readonly<
       'idErrorBody',
       'idErrorResponse',
       'jsonResponse',
+      'parseJsonId',
+      'parseJsonIds',
       'strictBigints',
     ],
     types: ['HealthProbe', 'IdErrorBody', 'SuperjsonLike'],
   },
   '@snowkey/http/express': {
-    values: ['idErrorHandler'],
+    values: ['bodyIds', 'idErrorHandler'],
     types: ['ExpressResponseLike'],
   },
   '@snowkey/http/fastify': {

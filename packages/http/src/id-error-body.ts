@@ -19,7 +19,7 @@ const NAMES = new Set(['InvalidIdError', 'InvalidPublicIdError']);
 
 /**
  * The 400 body for `error` when it is a bad id from the client (an `InvalidIdError` from
- * `parseId`, `idReviver` or a public-id codec), else undefined: anything else is not the client's
+ * `parseId`, `parseJsonIds` or a public-id codec), else undefined: anything else is not the client's
  * fault and stays a 500. Matches by class, and by name for a second copy of `@snowkey/core`
  * (ESM and CJS side by side). For a framework this package has no helper for.
  *

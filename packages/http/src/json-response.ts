@@ -27,7 +27,7 @@ export function jsonResponse(data: unknown, init?: ResponseInit): Response {
  * @example
  * export async function POST(req: Request) { // a Next.js route handler
  *   try {
- *     const body = JSON.parse(await req.text(), idReviver(['ownerId']));
+ *     const body = parseJsonIds(await req.json(), ['ownerId']);
  *     return jsonResponse(await createItem(body), { status: 201 });
  *   } catch (err) {
  *     const bad = idErrorResponse(err);

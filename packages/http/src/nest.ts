@@ -9,15 +9,16 @@ import {
   Optional,
   type PipeTransform,
 } from '@nestjs/common';
-import { idReplacer, parseId } from '@snowkey/core';
+import { idReplacer } from '@snowkey/core';
 import { map, type Observable } from 'rxjs';
 import { idErrorBody } from './id-error-body.js';
+import { parseJsonId } from './json-ids.js';
 
 /**
  * Turns a route parameter, query value or body field into a key, like Nest's `ParseIntPipe`:
- * `parseId` (the canonical decimal string of a key, 1..2^63-1), or a public-id codec's `decode`
- * when one is given. A bad id is a `BadRequestException` whose body is an {@link IdErrorBody}
- * naming where it was read (`param.id`, `body.ownerId`).
+ * `parseJsonId` (the canonical decimal string of a key, 1..2^63-1; a JSON number in a body is
+ * refused), or a public-id codec's `decode` when one is given. A bad id is a `BadRequestException`
+ * whose body is an {@link IdErrorBody} naming where it was read (`param.id`, `body.ownerId`).
  *
  * @example
  * import { Controller, Get, Param } from '@nestjs/common';
@@ -38,7 +39,7 @@ export class ParseIdPipe implements PipeTransform<unknown, bigint> {
   transform(value: unknown, metadata: ArgumentMetadata): bigint {
     const argument = metadata.data ? `${metadata.type}.${metadata.data}` : metadata.type;
     try {
-      return this.#codec ? this.#codec.decode(value as string, argument) : parseId(value, argument);
+      return this.#codec ? this.#codec.decode(value as string, argument) : parseJsonId(value, argument);
     } catch (err) {
       const body = idErrorBody(err);
       if (body) throw new BadRequestException(body);

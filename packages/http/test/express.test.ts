@@ -1,17 +1,17 @@
 import { createServer } from 'node:http';
-import { idReplacer, idReviver, parseId } from '@snowkey/core';
-import { idErrorHandler } from '@snowkey/http/express';
+import { idReplacer, parseId } from '@snowkey/core';
+import { bodyIds, idErrorHandler } from '@snowkey/http/express';
 import express from 'express';
 import { listen } from './support/listen.js';
 import { knexPlayerStore, type PlayerStore } from './support/player-store.js';
 import { describeIdRoundTrip, playerIds } from './support/round-trip.js';
 
-// Express 5: the README's recipe (json replacer, a reviver in express.json, parseId on params,
+// Express 5: the README's recipe (json replacer, express.json and bodyIds, parseId on params,
 // idErrorHandler last), on Knex through @snowkey/knex.
 async function startExpress(store: PlayerStore) {
   const app = express();
   app.set('json replacer', idReplacer);
-  app.use(express.json({ reviver: idReviver(['id']) }));
+  app.use(express.json(), bodyIds(['id']));
   const view = (p: { id: bigint; name: string }) => ({
     id: p.id,
     publicId: playerIds.encode(p.id),
@@ -27,7 +27,7 @@ async function startExpress(store: PlayerStore) {
     else res.status(404).json({ error: 'not found' });
   });
   app.post('/players/rename', async (req, res) => {
-    const id = parseId(req.body.id, 'body.id'); // a bigint from the reviver; null stays null and is refused here
+    const id = parseId(req.body.id, 'body.id'); // a bigint from bodyIds; null stays null and is refused here
     if (await store.rename(id, String(req.body.name))) res.json({ id, name: req.body.name });
     else res.status(404).json({ error: 'not found' });
   });

@@ -1,5 +1,13 @@
 import { InvalidArgumentError, InvalidIdError, parseId, publicIdCodec } from '@snowkey/core';
-import { idErrorBody, idErrorResponse, jsonResponse, strictBigints } from '@snowkey/http';
+import {
+  idErrorBody,
+  idErrorResponse,
+  jsonResponse,
+  parseJsonId,
+  parseJsonIds,
+  strictBigints,
+} from '@snowkey/http';
+import { bodyIds } from '@snowkey/http/express';
 import superjson from 'superjson';
 import { describe, expect, test } from 'vitest';
 import { caught } from '../../core/test/caught.js';
@@ -46,6 +54,93 @@ describe('jsonResponse and idErrorResponse', () => {
     for (const key of Object.getOwnPropertyNames(err))
       if (key !== 'message' && key !== 'stack') delete (err as never)[key];
     expect(idErrorBody(err)).toEqual({ error: 'InvalidIdError', message: err.message });
+  });
+});
+
+describe('parseJsonId and parseJsonIds', () => {
+  test.each([
+    ['42', 42, true],
+    ['42.0', JSON.parse('42.0'), true],
+    ['4.2e1', JSON.parse('4.2e1'), true],
+    ['2^53+1, already rounded by JSON.parse', JSON.parse('9007199254740993'), false],
+  ])(
+    'GIVEN the JSON number %s THEN it is refused, naming the argument and what was expected',
+    (_what, value, safe) => {
+      const err = caught(() => parseJsonId(value, 'body.id'));
+      expect(err).toBeInstanceOf(InvalidIdError);
+      expect(err).toMatchObject({ argument: 'body.id', received: value });
+      expect((err as Error).message).toMatch(
+        /^"body\.id" must be an id as a JSON string: .* \(received \d+\)$/,
+      );
+      // core's parseId, for driver values, takes a safe integer Number: the HTTP edge does not
+      expect(safe ? parseId(value, 'body.id') : caught(() => parseId(value))).toEqual(
+        safe ? BigInt(value) : expect.any(InvalidIdError),
+      );
+    },
+  );
+
+  test('GIVEN an id string or a bigint THEN parseJsonId is parseId', () => {
+    expect(parseJsonId('9223372036854775807')).toBe(9223372036854775807n);
+    expect(parseJsonId(7n)).toBe(7n);
+    expect(caught(() => parseJsonId('007', 'body.id'))).toMatchObject({
+      argument: 'body.id',
+      received: '007',
+    });
+    expect(caught(() => parseJsonId(null))).toMatchObject({ argument: 'id', received: null });
+  });
+
+  test('GIVEN a body with ids at every depth THEN a copy has them as bigints, and the body is unchanged', () => {
+    const body = JSON.parse(
+      '{"id":"7","name":"Aria","n":42,"ownerId":null,"items":[{"ownerId":"9007199254740993","qty":3}],"memberIds":["1","2"],"meta":{"id":"5"}}',
+    );
+    const before = structuredClone(body);
+    expect(parseJsonIds(body, ['id', 'ownerId', 'memberIds'])).toEqual({
+      id: 7n,
+      name: 'Aria',
+      n: 42,
+      ownerId: null,
+      items: [{ ownerId: 9007199254740993n, qty: 3 }],
+      memberIds: [1n, 2n],
+      meta: { id: 5n },
+    });
+    expect(body).toEqual(before);
+    expect(parseJsonIds(body, (k) => k === 'id')).toMatchObject({ id: 7n, meta: { id: 5n } });
+  });
+
+  test.each([
+    ['{"id":42}', 'body.id'],
+    ['{"items":[{"ownerId":"1"},{"ownerId":4.2e1}]}', 'body.items[1].ownerId'],
+    ['{"memberIds":["1",2]}', 'body.memberIds[1]'],
+    ['{"a b":{"id":"x"}}', 'body["a b"].id'],
+    ['[{"id":"0"}]', 'body[0].id'],
+  ])('GIVEN %s THEN InvalidIdError names the path %s', (json, argument) => {
+    const err = caught(() => parseJsonIds(JSON.parse(json), ['id', 'ownerId', 'memberIds']));
+    expect(err).toBeInstanceOf(InvalidIdError);
+    expect(err).toMatchObject({ argument });
+    expect((err as Error).message.startsWith(`"${argument}" must be`)).toBe(true);
+  });
+
+  test('GIVEN a "__proto__" key in JSON THEN the copy keeps it as a plain own property', () => {
+    const copy = parseJsonIds(JSON.parse('{"__proto__":{"id":"1"},"id":"2"}'), ['id']) as Record<
+      string,
+      unknown
+    >;
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(copy, '__proto__')?.value).toEqual({ id: 1n });
+    expect(copy.id).toBe(2n);
+  });
+
+  test('GIVEN the Express middleware THEN it replaces req.body, or hands the error on with its fields', () => {
+    const ok = { body: JSON.parse('{"id":"9","name":"x"}') as unknown };
+    const passed: unknown[] = [];
+    bodyIds(['id'])(ok, undefined, (err) => passed.push(err));
+    expect(ok.body).toEqual({ id: 9n, name: 'x' });
+    const bad = { body: JSON.parse('{"id":9}') as unknown };
+    bodyIds(['id'])(bad, undefined, (err) => passed.push(err));
+    expect(passed[0]).toBeUndefined();
+    expect(passed[1]).toBeInstanceOf(InvalidIdError);
+    expect(idErrorBody(passed[1])).toMatchObject({ error: 'InvalidIdError', argument: 'body.id' });
+    expect(bad.body).toEqual({ id: 9 });
   });
 });
 

@@ -1,7 +1,6 @@
 import type { Server } from 'node:http';
-import { parseId } from '@snowkey/core';
 import { MAX_KEY } from '@snowkey/core/adapter';
-import { idErrorBody, strictBigints } from '@snowkey/http';
+import { idErrorBody, parseJsonId, strictBigints } from '@snowkey/http';
 import { describeEachDialect } from '@snowkey/test-harness';
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import { initTRPC, TRPCError } from '@trpc/server';
@@ -11,11 +10,12 @@ import { afterAll, beforeAll, expect, expectTypeOf, test } from 'vitest';
 import { listen } from './support/listen.js';
 import { plannedIds } from './support/planned-ids.js';
 import { knexPlayerStore, PLAYERS_DDL, type PlayerStore } from './support/player-store.js';
-import { NEIGHBOUR, ODD_ABOVE_2_53, playerIds, type RunningServer } from './support/round-trip.js';
+import { NEIGHBOUR, ODD_ABOVE_2_53, playerIds, type RunningServer, SMALL } from './support/round-trip.js';
 
 // tRPC 11 with superjson, the bigint stays a bigint from the database to the client and back:
 // superjson carries it, strictBigints refuses a bigint that is not its own decimal string, and
-// parseId in the input parsers holds it to the key range. On Knex through @snowkey/knex.
+// parseJsonId in the input parsers holds it to the key range and refuses a JSON number. On Knex
+// through @snowkey/knex.
 const transformer = strictBigints(superjson);
 
 function appRouter(store: PlayerStore) {
@@ -43,10 +43,10 @@ function appRouter(store: PlayerStore) {
       .input((raw) => ({ name: String(field(raw, 'name')) }))
       .mutation(async ({ input }) => view(await store.create(input.name))),
     player: t.procedure
-      .input((raw) => ({ id: parseId(field(raw, 'id'), 'id') }))
+      .input((raw) => ({ id: parseJsonId(field(raw, 'id'), 'id') }))
       .query(async ({ input }) => view(found(await store.find(input.id)))),
     rename: t.procedure
-      .input((raw) => ({ id: parseId(field(raw, 'id'), 'id'), name: String(field(raw, 'name')) }))
+      .input((raw) => ({ id: parseJsonId(field(raw, 'id'), 'id'), name: String(field(raw, 'name')) }))
       .mutation(async ({ input }) => {
         found((await store.rename(input.id, input.name)) ? true : null);
         return { id: input.id, name: input.name };
@@ -70,6 +70,7 @@ describeEachDialect('tRPC + superjson + @snowkey/knex', (ctx) => {
   beforeAll(async () => {
     await ctx.db.query(PLAYERS_DDL);
     await ctx.db.query('INSERT INTO players (id, name) VALUES (?, ?)', [NEIGHBOUR, 'neighbour']);
+    await ctx.db.query('INSERT INTO players (id, name) VALUES (?, ?)', [SMALL, 'forty-two']);
     store = knexPlayerStore(ctx.db, ids);
     server = await listen(createHTTPServer({ router: appRouter(store) }) as Server);
   });
@@ -132,6 +133,9 @@ describeEachDialect('tRPC + superjson + @snowkey/knex', (ctx) => {
     ['a bigint with a space', bigintAt(' 9007199254740992')],
     ['a bigint with a leading zero', bigintAt('09007199254740992')],
     ['a JSON number above 2^53', JSON.parse('{"json":{"id":9007199254740993,"name":"hijack"}}')],
+    ['the JSON number 42', { json: { id: 42, name: 'hijack' } }],
+    ['the JSON number 42.0', JSON.parse('{"json":{"id":42.0,"name":"hijack"}}')],
+    ['the JSON number 4.2e1', JSON.parse('{"json":{"id":4.2e1,"name":"hijack"}}')],
     ['a non-canonical string', { json: { id: '09007199254740992', name: 'hijack' } }],
   ])(
     'GIVEN %s posted to rename THEN 400 saying what is wrong, and no row changes',
@@ -150,7 +154,7 @@ describeEachDialect('tRPC + superjson + @snowkey/knex', (ctx) => {
 
   test('GIVEN a public id with a typo THEN 400 naming the fault', async () => {
     const pid = playerIds.encode(NEIGHBOUR);
-    const bad = `${pid.slice(0, 11)}${pid[11] === 'x' ? 'y' : 'x'}`;
+    const bad = `${pid.slice(0, 11)}${pid[11] === 'x' ? 'y' : 'x'}${pid.slice(12)}`;
     const err = await client()
       .byPublicId.query({ publicId: bad })
       .catch((e: unknown) => e);

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { createAdaptorServer } from '@hono/node-server';
-import { idReviver, parseId } from '@snowkey/core';
-import { idErrorResponse, jsonResponse } from '@snowkey/http';
+import { parseId } from '@snowkey/core';
+import { idErrorResponse, jsonResponse, parseJsonIds } from '@snowkey/http';
 import { Hono } from 'hono';
 import { listen } from './support/listen.js';
 import { knexPlayerStore, type Player, type PlayerStore } from './support/player-store.js';
@@ -25,7 +25,7 @@ async function startHono(store: PlayerStore) {
     return found ? jsonResponse(view(found)) : notFound();
   });
   app.post('/players/rename', async (c) => {
-    const body = JSON.parse(await c.req.text(), idReviver(['id'])) as { id: unknown; name: string };
+    const body = parseJsonIds(await c.req.json(), ['id']) as { id: unknown; name: string };
     const id = parseId(body.id, 'body.id');
     return (await store.rename(id, body.name)) ? jsonResponse({ id, name: body.name }) : notFound();
   });
@@ -66,7 +66,7 @@ function nextRoutes(store: PlayerStore) {
     },
     'players/rename/route.ts': {
       POST: guarded(async (req: Request) => {
-        const body = JSON.parse(await req.text(), idReviver(['id'])) as { id: unknown; name: string };
+        const body = parseJsonIds(await req.json(), ['id']) as { id: unknown; name: string };
         const id = parseId(body.id, 'body.id');
         return (await store.rename(id, body.name)) ? jsonResponse({ id, name: body.name }) : notFound();
       }),

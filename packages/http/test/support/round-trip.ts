@@ -9,6 +9,8 @@ import { PLAYERS_DDL, type PlayerStore } from './player-store.js';
 export const ODD_ABOVE_2_53 = 2n ** 53n + 1n;
 /** The row a rounded 2^53+1 would hit: seeded before every server starts, and never to change. */
 export const NEIGHBOUR = 2n ** 53n;
+/** The row a JSON number 42 (or 42.0, 4.2e1) would hit: seeded too, and never to change. */
+export const SMALL = 42n;
 
 /** The public ids the test servers hand out for players. */
 export const playerIds: PublicIdCodec<'player'> = publicIdCodec({
@@ -63,6 +65,7 @@ export function describeIdRoundTrip(
     beforeAll(async () => {
       await ctx.db.query(PLAYERS_DDL);
       await ctx.db.query('INSERT INTO players (id, name) VALUES (?, ?)', [NEIGHBOUR, 'neighbour']);
+      await ctx.db.query('INSERT INTO players (id, name) VALUES (?, ?)', [SMALL, 'forty-two']);
       store = await openStore(ctx.db, ids);
       server = await start(store);
     });
@@ -154,9 +157,14 @@ export function describeIdRoundTrip(
       },
     );
 
+    // Every bad body id is named as the path ids are: `body.id` (Fastify's schema says `body/id`).
     const badBodies: Array<[string, string]> = [
       // JSON.parse turns this Number into 2^53: without the wire rule it would rename the neighbour.
       ['a JSON number above 2^53', `{"id":9007199254740993,"name":"hijack"}`],
+      // Ids cross JSON as strings: a number is refused whatever its value, or 42 would rename row 42.
+      ['the JSON number 42', '{"id":42,"name":"hijack"}'],
+      ['the JSON number 42.0', '{"id":42.0,"name":"hijack"}'],
+      ['the JSON number 4.2e1', '{"id":4.2e1,"name":"hijack"}'],
       ['2^63', '{"id":"9223372036854775808","name":"hijack"}'],
       ['a leading zero', '{"id":"09007199254740992","name":"hijack"}'],
       ['a trailing space', '{"id":"9007199254740992 ","name":"hijack"}'],
@@ -169,11 +177,13 @@ export function describeIdRoundTrip(
         const before = await rows(ctx.db);
         const res = await post(url('/players/rename'), body);
         expect(res.status).toBe(400);
-        expect(await res.text()).toMatch(/must be/);
+        expect(await res.text()).toMatch(
+          /"argument":"body\.id","message":"\\"body\.id\\" must be|body\/id must be/,
+        );
         expect(await rows(ctx.db)).toEqual(before);
-        expect(await ctx.db.query('SELECT name FROM players WHERE id = ?', [NEIGHBOUR])).toEqual([
-          { name: 'neighbour' },
-        ]);
+        expect(
+          await ctx.db.query('SELECT name FROM players WHERE id IN (?, ?) ORDER BY id', [SMALL, NEIGHBOUR]),
+        ).toEqual([{ name: 'forty-two' }, { name: 'neighbour' }]);
       },
     );
   });
