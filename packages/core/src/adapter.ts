@@ -50,4 +50,9 @@ export {
   type SqlParam,
   toPostgresPlaceholders,
 } from './sql-client.js';
-export type { MysqlQueryable, PgQueryable, SqliteDatabaseLike } from './sql-client-drivers.js';
+export {
+  type MysqlQueryable,
+  type PgQueryable,
+  requireMethod,
+  type SqliteDatabaseLike,
+} from './sql-client-drivers.js';

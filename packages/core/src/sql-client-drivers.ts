@@ -122,7 +122,11 @@ function bigintToString(v: SqlParam): unknown {
   return typeof v === 'bigint' ? v.toString() : v;
 }
 
-function requireMethod(value: unknown, method: string, argument: string, expected: string): void {
+/**
+ * Checks that `value` has `method` (a driver object passed in by the user), or throws an
+ * {@link InvalidArgumentError} naming `argument` and what was expected.
+ */
+export function requireMethod(value: unknown, method: string, argument: string, expected: string): void {
   if (
     value === null ||
     typeof value !== 'object' ||

@@ -1,7 +1,6 @@
-import type { MergeDatabase, MergeStatements, SqlValue } from './database.js';
+import type { MergeSqlClient } from './database.js';
 import { MergeInputsChangedError } from './errors.js';
 import { quote } from './sql.js';
-import { decodeKey, encodeKey } from './values.js';
 
 /** A job's bookkeeping lives in the target under its own prefix. */
 export type Job = 'merge' | 'rekey';
@@ -36,7 +35,7 @@ function ddl(job: Job): string[] {
   fingerprint TEXT NOT NULL,
   facts TEXT NOT NULL
 )`,
-    // One row per (phase, table, source): the last key done, saved in the batch's own transaction.
+    // One row per (phase, table, source): how far it got, saved in each chunk's own transaction.
     `CREATE TABLE IF NOT EXISTS ${p}progress (
   phase VARCHAR(16) NOT NULL,
   table_name VARCHAR(128) NOT NULL,
@@ -84,16 +83,17 @@ function ddl(job: Job): string[] {
   table_name VARCHAR(128) NOT NULL,
   old_id BIGINT NOT NULL,
   new_id BIGINT NOT NULL,
-  PRIMARY KEY (table_name, old_id),
-  UNIQUE (new_id)
+  PRIMARY KEY (table_name, old_id)
 )`);
   }
   return tables;
 }
 
 /** Creates the job's tables in the target when they are missing. */
-export async function ensureBookkeeping(db: MergeDatabase, job: Job): Promise<void> {
-  for (const sql of ddl(job)) await db.execute(sql);
+export async function ensureBookkeeping(db: MergeSqlClient, job: Job): Promise<void> {
+  // MySQL: keys and values recorded byte for byte (`Aria` and `aria` are two keys).
+  const tail = db.dialect === 'mysql' ? ' DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin' : '';
+  for (const sql of ddl(job)) await db.execute(sql + tail);
 }
 
 /**
@@ -101,7 +101,7 @@ export async function ensureBookkeeping(db: MergeDatabase, job: Job): Promise<vo
  * the first run fixed. `facts` is called only on the first run.
  */
 export async function claimInputs<F>(
-  db: MergeDatabase,
+  db: MergeSqlClient,
   job: Job,
   fingerprint: string,
   facts: () => Promise<F>,
@@ -123,12 +123,16 @@ export async function claimInputs<F>(
   return fresh;
 }
 
+/** The phases of a job, in the order they run. */
+export type Phase = 'stage' | 'analyze' | 'map' | 'copy' | 'link';
+
 /** How far one (phase, table, source) got, and what it did so far. */
 export interface ProgressRow {
-  readonly phase: 'copy' | 'link';
+  readonly phase: Phase;
   readonly table: string;
   readonly source: number;
-  readonly lastKey: SqlValue[] | null;
+  /** How far it got: a key of the source (stage) or a staging sequence number (later phases), as text. */
+  readonly lastKey: string | null;
   /** Source rows read and dealt with. */
   readonly rowsDone: number;
   readonly copied: number;
@@ -141,7 +145,7 @@ export interface ProgressRow {
 const progressTable = (job: Job) => (job === 'merge' ? T.mergeProgress : T.rekeyProgress);
 
 /** Every progress row of the job, or none before its first batch. */
-export async function readProgress(db: MergeStatements, job: Job): Promise<ProgressRow[]> {
+export async function readProgress(db: MergeSqlClient, job: Job): Promise<ProgressRow[]> {
   const rows = await db.query<Record<string, unknown>>(
     `SELECT phase, table_name, source_position, last_key, rows_done, rows_copied, rows_skipped, collisions, renames, done FROM ${progressTable(job)}`,
   );
@@ -149,7 +153,7 @@ export async function readProgress(db: MergeStatements, job: Job): Promise<Progr
     phase: String(r.phase) as ProgressRow['phase'],
     table: String(r.table_name),
     source: Number(r.source_position),
-    lastKey: r.last_key === null ? null : decodeKey(String(r.last_key)),
+    lastKey: r.last_key === null ? null : String(r.last_key),
     rowsDone: Number(r.rows_done),
     copied: Number(r.rows_copied),
     skipped: Number(r.rows_skipped),
@@ -161,20 +165,12 @@ export async function readProgress(db: MergeStatements, job: Job): Promise<Progr
 
 /** Saves `p` inside the batch's transaction. */
 export async function saveProgress(
-  tx: MergeStatements,
+  tx: MergeSqlClient,
   job: Job,
   p: ProgressRow,
   isNew: boolean,
 ): Promise<void> {
-  const values: SqlValue[] = [
-    p.lastKey === null ? null : encodeKey(p.lastKey),
-    p.rowsDone,
-    p.copied,
-    p.skipped,
-    p.collisions,
-    p.renames,
-    p.done ? 1 : 0,
-  ];
+  const values = [p.lastKey, p.rowsDone, p.copied, p.skipped, p.collisions, p.renames, p.done ? 1 : 0];
   const table = progressTable(job);
   if (isNew) {
     await tx.execute(
@@ -189,8 +185,15 @@ export async function saveProgress(
   );
 }
 
+/** Deletes the job's progress rows of the given phases (a phase to run again). */
+export async function forgetProgress(db: MergeSqlClient, job: Job, phases: readonly Phase[]): Promise<void> {
+  await db.execute(`DELETE FROM ${progressTable(job)} WHERE phase IN (${phases.map(() => '?').join(', ')})`, [
+    ...phases,
+  ]);
+}
+
 /** Whether the target has the table (used before the job's tables exist). */
-export async function hasTable(db: MergeStatements, name: string): Promise<boolean> {
+export async function hasTable(db: MergeSqlClient, name: string): Promise<boolean> {
   const sql =
     db.dialect === 'postgres'
       ? 'SELECT 1 AS x FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ?'
@@ -201,7 +204,14 @@ export async function hasTable(db: MergeStatements, name: string): Promise<boole
 }
 
 /** `SELECT COUNT(*)` of a table, as a number. */
-export async function countRows(db: MergeStatements, table: string): Promise<number> {
+export async function countRows(db: MergeSqlClient, table: string): Promise<number> {
   const [row] = await db.query<{ n: unknown }>(`SELECT COUNT(*) AS n FROM ${quote(db.dialect, table)}`);
   return Number(row?.n ?? 0);
+}
+
+/** Replaces the facts a job's first run recorded (a merge whose policies changed before it wrote). */
+export async function saveFacts(db: MergeSqlClient, job: Job, facts: unknown): Promise<void> {
+  await db.execute(`UPDATE ${job === 'merge' ? T.mergeInputs : T.rekeyInputs} SET facts = ? WHERE id = 1`, [
+    JSON.stringify(facts),
+  ]);
 }

@@ -17,14 +17,29 @@ export type SqlValue = string | number | bigint | boolean | Date | Uint8Array | 
  * @example
  * await tx.execute('UPDATE players SET name = ? WHERE id = ?', ['Aria.S2', 7n]);
  */
-export interface MergeStatements extends SqlClient {
+export interface MergeSqlClient extends SqlClient {
   query<Row = Record<string, unknown>>(sql: string, params?: readonly SqlValue[]): Promise<Row[]>;
   execute(sql: string, params?: readonly SqlValue[]): Promise<number>;
 }
 
 /**
- * A database the engine merges from or into: statements, transactions, and a name for reports.
- * Build one with {@link openDatabase} from a URL, or with {@link pgDatabase},
+ * One connection of a {@link MergeDatabase}, held for a sequence of statements: temporary tables
+ * live on it, and its transactions are its own.
+ *
+ * @example
+ * await db.session(async (s) => {
+ *   await s.execute('CREATE TEMPORARY TABLE seen (id BIGINT)');
+ *   await s.transaction(async (tx) => { await tx.execute('INSERT INTO seen VALUES (?)', [7n]); });
+ * });
+ */
+export interface MergeSession extends MergeSqlClient {
+  /** Runs `body` in one transaction on this connection: committed when it resolves, rolled back when it throws. */
+  transaction<T>(body: (tx: MergeSqlClient) => Promise<T>): Promise<T>;
+}
+
+/**
+ * A database the engine merges from or into: statements, transactions, sessions, and a name for
+ * reports. Build one with {@link openDatabase} from a URL, or with {@link pgDatabase},
  * {@link mysqlDatabase} or {@link sqliteDatabase} from a pool you already have.
  *
  * @example
@@ -32,11 +47,13 @@ export interface MergeStatements extends SqlClient {
  * await target.transaction(async (tx) => { await tx.execute('DELETE FROM mail WHERE id = ?', [7n]); });
  * await target.close();
  */
-export interface MergeDatabase extends MergeStatements {
+export interface MergeDatabase extends MergeSqlClient {
   /** A label for reports: the database name, or the file name on SQLite. */
   readonly name: string;
   /** Runs `body` in one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(body: (tx: MergeStatements) => Promise<T>): Promise<T>;
+  transaction<T>(body: (tx: MergeSqlClient) => Promise<T>): Promise<T>;
+  /** Runs `body` on one connection of its own, released when it settles. */
+  session<T>(body: (session: MergeSession) => Promise<T>): Promise<T>;
   /** Closes what {@link openDatabase} opened; a no-op for a pool you passed in. */
   close(): Promise<void>;
 }

@@ -1,9 +1,7 @@
-import { InvalidArgumentError } from '@snowkey/core';
-import { toPostgresPlaceholders } from '@snowkey/core/adapter';
-import type { MergeDatabase, MergeStatements, SqlValue } from './database.js';
+import { bigintTypeCast, PG_INT8_OID, requireMethod, toPostgresPlaceholders } from '@snowkey/core/adapter';
+import type { MergeDatabase, MergeSession, MergeSqlClient, SqlValue } from './database.js';
+import { type DriverConnection, registerConnection } from './driver-connection.js';
 import { serialized } from './serialized.js';
-
-const PG_INT8 = 20;
 
 interface PgResult {
   rows: Record<string, unknown>[];
@@ -28,6 +26,11 @@ export interface PgPoolLike {
 /** The `typeCast` the engine gives mysql2 (a `typeCast: unknown` would not match mysql2's overloads). */
 type MysqlTypeCast = (field: { type: string; string(): string | null }, next: () => unknown) => unknown;
 
+interface MysqlConnectionLike {
+  query(options: { sql: string; values?: unknown[]; typeCast?: MysqlTypeCast }): Promise<[unknown, unknown]>;
+  release(): void;
+}
+
 /**
  * What {@link mysqlDatabase} needs of a `mysql2/promise` Pool.
  *
@@ -36,14 +39,7 @@ type MysqlTypeCast = (field: { type: string; string(): string | null }, next: ()
  */
 export interface MysqlPoolLike {
   query(options: { sql: string; values?: unknown[]; typeCast?: MysqlTypeCast }): Promise<[unknown, unknown]>;
-  getConnection(): Promise<{
-    query(options: {
-      sql: string;
-      values?: unknown[];
-      typeCast?: MysqlTypeCast;
-    }): Promise<[unknown, unknown]>;
-    release(): void;
-  }>;
+  getConnection(): Promise<MysqlConnectionLike>;
 }
 
 /**
@@ -63,16 +59,25 @@ export interface SqliteLike {
   exec(sql: string): unknown;
 }
 
+function requireMethods(
+  value: unknown,
+  methods: readonly string[],
+  argument: string,
+  expected: string,
+): void {
+  for (const m of methods) requireMethod(value, m, argument, expected);
+}
+
 /**
  * A {@link MergeDatabase} on a `pg` Pool: `?` placeholders, BIGINT (int8) read as `bigint`
- * whatever the pool's type parsers, a transaction on one pooled connection.
+ * whatever the pool's type parsers, a transaction or a session on one pooled connection.
  *
  * @example
  * const db = pgDatabase(new pg.Pool({ connectionString: 'postgres://postgres@127.0.0.1/game_s1' }), 'game_s1');
  */
 export function pgDatabase(pool: PgPoolLike, name: string, close: () => Promise<void> = async () => {}) {
   requireMethods(pool, ['query', 'connect'], 'pgDatabase(pool)', 'a pg Pool');
-  const statements = (run: PgPoolLike['query']): MergeStatements => {
+  const statements = (run: PgPoolLike['query']): MergeSqlClient => {
     const send = (sql: string, params: readonly SqlValue[] = []) =>
       run(toPostgresPlaceholders(sql), params.map(toDriverValue));
     return {
@@ -82,6 +87,20 @@ export function pgDatabase(pool: PgPoolLike, name: string, close: () => Promise<
       execute: async (sql, params) => (await send(sql, params)).rowCount ?? 0,
     };
   };
+  const inTransaction = async <T>(
+    client: Awaited<ReturnType<PgPoolLike['connect']>>,
+    body: (tx: MergeSqlClient) => Promise<T>,
+  ): Promise<T> => {
+    await client.query('BEGIN');
+    try {
+      const result = await body(statements((text, values) => client.query(text, values)));
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw err;
+    }
+  };
   const db: MergeDatabase = {
     ...statements((text, values) => pool.query(text, values)),
     name,
@@ -89,23 +108,39 @@ export function pgDatabase(pool: PgPoolLike, name: string, close: () => Promise<
     async transaction(body) {
       const client = await pool.connect();
       try {
-        await client.query('BEGIN');
-        const result = await body(statements((text, values) => client.query(text, values)));
-        await client.query('COMMIT');
+        const result = await inTransaction(client, body);
         client.release();
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
         client.release(true);
         throw err;
       }
     },
+    async session(body) {
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        const session: MergeSession = {
+          ...statements((text, values) => client.query(text, values)),
+          transaction: (b) => inTransaction(client, b),
+        };
+        registerConnection(session, { kind: 'postgres', client, database: name });
+        return await body(session);
+      } catch (err) {
+        broken = true;
+        throw err;
+      } finally {
+        // A session may leave temporary tables behind: a failed one is not returned to the pool.
+        client.release(broken);
+      }
+    },
   };
+  registerConnection(db, { kind: 'postgres', pool, database: name });
   return db;
 }
 
 function exactPgRows(result: PgResult): Record<string, unknown>[] {
-  const int8 = (result.fields ?? []).filter((f) => f.dataTypeID === PG_INT8).map((f) => f.name);
+  const int8 = (result.fields ?? []).filter((f) => f.dataTypeID === PG_INT8_OID).map((f) => f.name);
   if (int8.length === 0) return result.rows;
   for (const row of result.rows) {
     for (const column of int8) {
@@ -117,17 +152,11 @@ function exactPgRows(result: PgResult): Record<string, unknown>[] {
 }
 
 /** mysql2 hands LONGLONG (BIGINT) over as text here, so no value passes through a Number. */
-function mysqlTypeCast(field: { type: string; string(): string | null }, next: () => unknown): unknown {
-  if (field.type === 'LONGLONG') {
-    const s = field.string();
-    return s === null ? null : BigInt(s);
-  }
-  return next();
-}
+const mysqlTypeCast: MysqlTypeCast = bigintTypeCast();
 
 /**
  * A {@link MergeDatabase} on a `mysql2/promise` Pool (MySQL or MariaDB): BIGINT read as `bigint`
- * whatever the pool's settings, a transaction on one pooled connection.
+ * whatever the pool's settings, a transaction or a session on one pooled connection.
  *
  * @example
  * const db = mysqlDatabase(mysql.createPool({ uri: 'mysql://root@127.0.0.1:3306/game_s1' }), 'game_s1');
@@ -138,7 +167,7 @@ export function mysqlDatabase(
   close: () => Promise<void> = async () => {},
 ) {
   requireMethods(pool, ['query', 'getConnection'], 'mysqlDatabase(pool)', 'a mysql2/promise Pool');
-  const statements = (run: MysqlPoolLike['query']): MergeStatements => {
+  const statements = (run: MysqlPoolLike['query']): MergeSqlClient => {
     const send = async (sql: string, params: readonly SqlValue[] = []) =>
       (await run({ sql, values: params.map(toMysqlValue), typeCast: mysqlTypeCast }))[0];
     return {
@@ -151,6 +180,17 @@ export function mysqlDatabase(
         ((await send(sql, params)) as { affectedRows?: number }).affectedRows ?? 0,
     };
   };
+  const inTransaction = async <T>(conn: MysqlConnectionLike, body: (tx: MergeSqlClient) => Promise<T>) => {
+    await conn.query({ sql: 'START TRANSACTION' });
+    try {
+      const result = await body(statements((options) => conn.query(options)));
+      await conn.query({ sql: 'COMMIT' });
+      return result;
+    } catch (err) {
+      await conn.query({ sql: 'ROLLBACK' }).catch(() => {});
+      throw err;
+    }
+  };
   const db: MergeDatabase = {
     ...statements((options) => pool.query(options)),
     name,
@@ -158,18 +198,26 @@ export function mysqlDatabase(
     async transaction(body) {
       const conn = await pool.getConnection();
       try {
-        await conn.query({ sql: 'START TRANSACTION' });
-        const result = await body(statements((options) => conn.query(options)));
-        await conn.query({ sql: 'COMMIT' });
-        return result;
-      } catch (err) {
-        await conn.query({ sql: 'ROLLBACK' }).catch(() => {});
-        throw err;
+        return await inTransaction(conn, body);
+      } finally {
+        conn.release();
+      }
+    },
+    async session(body) {
+      const conn = await pool.getConnection();
+      try {
+        const session: MergeSession = {
+          ...statements((options) => conn.query(options)),
+          transaction: (b) => inTransaction(conn, b),
+        };
+        registerConnection(session, { kind: 'mysql', connection: conn, database: name });
+        return await body(session);
       } finally {
         conn.release();
       }
     },
   };
+  registerConnection(db, { kind: 'mysql', pool, database: name });
   return db;
 }
 
@@ -194,33 +242,49 @@ export function sqliteDatabase(sqlite: SqliteLike, close: () => Promise<void> = 
     return stmt;
   };
   const values = (params: readonly SqlValue[]) => params.map(toSqliteValue);
-  const statements: MergeStatements = {
+  const statements: MergeSqlClient = {
     dialect: 'sqlite',
     query: async <Row>(sql: string, params: readonly SqlValue[] = []) =>
       prepare(sql).all(...values(params)) as Row[],
-    execute: async (sql, params = []) => Number(prepare(sql).run(...values(params)).changes),
+    execute: async (sql, params = []) => {
+      // A schema change invalidates cached statements of the tables it touches.
+      if (/^\s*(CREATE|DROP|ALTER|ATTACH|DETACH)\b/i.test(sql)) {
+        cache.clear();
+        sqlite.exec(sql);
+        return 0;
+      }
+      return Number(prepare(sql).run(...values(params)).changes);
+    },
+  };
+  const inTransaction = async <T>(body: (tx: MergeSqlClient) => Promise<T>): Promise<T> => {
+    sqlite.exec('BEGIN IMMEDIATE');
+    try {
+      const result = await body(statements);
+      sqlite.exec('COMMIT');
+      return result;
+    } catch (err) {
+      sqlite.exec('ROLLBACK');
+      throw err;
+    }
   };
   // One connection: a statement from outside must not land inside another caller's transaction.
   const lock = serialized();
+  const connection: DriverConnection = { kind: 'sqlite', db: sqlite, file: sqlite.name };
   const db: MergeDatabase = {
     dialect: 'sqlite',
     name: sqlite.name,
     close,
     query: (sql, params) => lock(() => statements.query(sql, params)),
     execute: (sql, params) => lock(() => statements.execute(sql, params)),
-    transaction: (body) =>
+    transaction: (body) => lock(() => inTransaction(body)),
+    session: (body) =>
       lock(async () => {
-        sqlite.exec('BEGIN IMMEDIATE');
-        try {
-          const result = await body(statements);
-          sqlite.exec('COMMIT');
-          return result;
-        } catch (err) {
-          sqlite.exec('ROLLBACK');
-          throw err;
-        }
+        const session: MergeSession = { ...statements, transaction: inTransaction };
+        registerConnection(session, connection);
+        return body(session);
       }),
   };
+  registerConnection(db, connection);
   return db;
 }
 
@@ -247,20 +311,4 @@ function toSqliteValue(v: SqlValue): unknown {
   if (typeof v === 'boolean') return v ? 1 : 0;
   if (v instanceof Date) return v.toISOString();
   return isDocument(v) ? JSON.stringify(v) : v;
-}
-
-function requireMethods(value: unknown, methods: string[], argument: string, expected: string): void {
-  for (const m of methods) {
-    if (
-      value === null ||
-      typeof value !== 'object' ||
-      typeof (value as Record<string, unknown>)[m] !== 'function'
-    ) {
-      throw new InvalidArgumentError(
-        argument,
-        `${expected} (an object with ${methods.join('() and ')}())`,
-        value,
-      );
-    }
-  }
 }

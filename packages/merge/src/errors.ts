@@ -11,6 +11,7 @@ import { SnowkeyError } from '@snowkey/core';
  * }
  */
 export class MergeSchemaError extends SnowkeyError {
+  override readonly code: string = 'SNOWKEY_MERGE_SCHEMA';
   readonly problems: readonly string[];
   constructor(problems: readonly string[]) {
     super(`the schema cannot be merged as it is:\n  - ${problems.join('\n  - ')}`);
@@ -18,42 +19,68 @@ export class MergeSchemaError extends SnowkeyError {
   }
 }
 
+/** One conflict a merge refused: a value (or a key) a source row brings that another row holds. */
+export interface MergeConflict {
+  readonly table: string;
+  /** `PRIMARY KEY`, or the unique constraint's columns (`handle`, `guild_id+name`). */
+  readonly constraint: string;
+  /** The source's label. */
+  readonly source: string;
+  /** The row's key in the source. */
+  readonly key: readonly unknown[];
+  readonly value: readonly unknown[];
+}
+
 /**
- * A source row met a conflict whose policy is `fail`: its primary key is already held by another
- * row of the target (`constraint` is `PRIMARY KEY`), or a value of a unique constraint is. The
- * batch it was in rolled back; the rows before it stay, with their progress, so a rerun after the
- * conflict is dealt with goes on from there.
+ * Source rows meet conflicts whose policy is `fail`: their primary key is already held by another
+ * row (`constraint` is `PRIMARY KEY`), or a value of a unique constraint is. Every conflict is found
+ * before the first row is written, so the target's tables hold nothing of this merge; `counts`
+ * gives how many rows meet each, `conflicts` the first few of each. Choose a policy and run again.
  *
  * @example
  * try { await runMerge(inputs); } catch (err) {
- *   // MergeConflictError: players.name = "Aria" from S2 (key [7]) is already held by another row of the target (policy fail); ...
- *   if (err instanceof MergeConflictError) console.error(err.table, err.constraint, err.source, err.key, err.value);
+ *   // MergeConflictError: 57 rows meet conflicts under the fail policy, nothing was written:
+ *   //   accounts.handle: 57 rows, e.g. "Aria" from S2 (key [7]); choose rename or skip for accounts.handle
+ *   if (err instanceof MergeConflictError) console.error(err.counts); // { 'accounts.handle': 57 }
  * }
  */
 export class MergeConflictError extends SnowkeyError {
+  override readonly code: string = 'SNOWKEY_MERGE_CONFLICT';
+  /** Rows in conflict per `table.constraint`. */
+  readonly counts: Readonly<Record<string, number>>;
+  /** Up to three examples per `table.constraint`. */
+  readonly conflicts: readonly MergeConflict[];
+  /** The first example (kept for code that reads one conflict). */
   readonly table: string;
   readonly constraint: string;
   readonly source: string;
   readonly key: readonly unknown[];
   readonly value: readonly unknown[];
-  constructor(args: {
-    table: string;
-    constraint: string;
-    source: string;
-    key: readonly unknown[];
-    value: readonly unknown[];
-    hint: string;
-  }) {
-    const shown = args.value.map((v) => (typeof v === 'string' ? JSON.stringify(v) : String(v))).join(', ');
-    super(
-      `${args.table}.${args.constraint} = ${shown} from ${args.source} (key [${args.key.map(String).join(', ')}]) is already held by another row of the target (policy fail); ${args.hint}`,
-    );
-    this.table = args.table;
-    this.constraint = args.constraint;
-    this.source = args.source;
-    this.key = args.key;
-    this.value = args.value;
+  constructor(counts: Readonly<Record<string, number>>, conflicts: readonly MergeConflict[]) {
+    const total = Object.values(counts).reduce((a, b) => a + b, 0);
+    const lines = Object.entries(counts).map(([id, n]) => {
+      const e = conflicts.filter((c) => `${c.table}.${c.constraint}` === id);
+      const hint =
+        e[0]?.constraint === 'PRIMARY KEY'
+          ? 'shards keyed by AUTO_INCREMENT must be re-keyed first (snowkey rekey)'
+          : `choose a policy for ${id} (rename or skip), or change the values in the sources`;
+      return `  ${id}: ${n} rows, e.g. ${e.map(show).join(', ')}; ${hint}`;
+    });
+    super(`${total} rows meet conflicts under the fail policy, nothing was written:\n${lines.join('\n')}`);
+    this.counts = counts;
+    this.conflicts = conflicts;
+    const first = conflicts[0]!;
+    this.table = first.table;
+    this.constraint = first.constraint;
+    this.source = first.source;
+    this.key = first.key;
+    this.value = first.value;
   }
+}
+
+function show(c: MergeConflict): string {
+  const v = c.value.map((x) => (typeof x === 'string' ? JSON.stringify(x) : String(x))).join(', ');
+  return `${c.table}.${c.constraint} = ${v} from ${c.source} (key [${c.key.map(String).join(', ')}])`;
 }
 
 /**
@@ -68,11 +95,12 @@ export class MergeConflictError extends SnowkeyError {
  * //   received:   ...
  */
 export class MergeInputsChangedError extends SnowkeyError {
+  override readonly code: string = 'SNOWKEY_MERGE_INPUTS_CHANGED';
   readonly expected: string;
   readonly received: string;
   constructor(job: string, expected: string, received: string) {
     super(
-      `this target holds a ${job} begun with other inputs; finish it with the same ones, or start on a fresh target.\n  begun with: ${expected}\n  received:   ${received}`,
+      `this target holds a ${job} begun with other inputs; finish it with the same ones, or undo it with \`snowkey ${job} reset\` (resetMerge / resetRekey) and start again.\n  begun with: ${expected}\n  received:   ${received}`,
     );
     this.expected = expected;
     this.received = received;
@@ -90,6 +118,7 @@ export class MergeInputsChangedError extends SnowkeyError {
  * }
  */
 export class MissingDriverError extends SnowkeyError {
+  override readonly code: string = 'SNOWKEY_MISSING_DRIVER';
   readonly driver: string;
   constructor(driver: string, scheme: string, cause: unknown) {
     super(`${scheme} URLs need the "${driver}" package: npm install ${driver}`, { cause });
@@ -109,6 +138,7 @@ export class MissingDriverError extends SnowkeyError {
  * }
  */
 export class DanglingReferenceError extends SnowkeyError {
+  override readonly code: string = 'SNOWKEY_DANGLING_REFERENCE';
   readonly table: string;
   readonly column: string;
   readonly value: unknown;
@@ -119,5 +149,55 @@ export class DanglingReferenceError extends SnowkeyError {
     this.column = column;
     this.value = value;
     this.refTable = refTable;
+  }
+}
+
+/**
+ * A database named by a URL does not exist: a SQLite file that is not there (it is never created),
+ * a PostgreSQL or MySQL database the server does not have. Nothing was written anywhere.
+ *
+ * @example
+ * try { await openDatabase('file:/srv/game/s3.sqlite'); } catch (err) {
+ *   // DatabaseNotFoundError: file:/srv/game/s3.sqlite: the SQLite file /srv/game/s3.sqlite does not exist
+ *   if (err instanceof DatabaseNotFoundError) console.error(err.url);
+ * }
+ */
+export class DatabaseNotFoundError extends SnowkeyError {
+  override readonly code: string = 'SNOWKEY_DATABASE_NOT_FOUND';
+  /** The URL, without its password. */
+  readonly url: string;
+  constructor(url: string, reason: string, cause?: unknown) {
+    super(`${url}: ${reason}`, { cause });
+    this.url = url;
+  }
+}
+
+/**
+ * A key that snowkey ids cannot stand for: a value of a key column (or of a foreign key that points
+ * at one) that is not an integer, has a fraction, or lies outside -2^63..2^63-1 (SQLite lets `'x7'`
+ * or `2.5` into a BIGINT column). Found before anything is written.
+ *
+ * @example
+ * try { await runRekey(options); } catch (err) {
+ *   // InvalidKeyError: accounts.id of game_s3 holds "x7": keys must be integers in -2^63..2^63-1
+ *   if (err instanceof InvalidKeyError) console.error(err.table, err.column, err.value);
+ * }
+ */
+export class InvalidKeyError extends SnowkeyError {
+  override readonly code: string = 'SNOWKEY_INVALID_KEY';
+  readonly table: string;
+  readonly column: string;
+  readonly value: unknown;
+  /** The source's label or database name. */
+  readonly source: string;
+  constructor(table: string, column: string, value: unknown, source: string) {
+    const shown = typeof value === 'string' ? JSON.stringify(value) : String(value);
+    super(
+      `${table}.${column} of ${source} holds ${shown}: keys must be integers in -2^63..2^63-1 (fix the row, or exclude the table)`,
+    );
+    this.table = table;
+    this.column = column;
+    this.value = value;
+    this.source = source;
   }
 }

@@ -1,29 +1,50 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { InvalidArgumentError } from '@snowkey/core';
 import type { MergeDatabase } from './database.js';
 import { mysqlDatabase, pgDatabase, sqliteDatabase } from './driver-databases.js';
-import { MissingDriverError } from './errors.js';
+import { DatabaseNotFoundError, MissingDriverError } from './errors.js';
+
+/**
+ * How {@link openDatabase} opens a database.
+ *
+ * @example
+ * const options: OpenOptions = { readonly: true }; // a source: a SQLite file is opened read-only
+ */
+export interface OpenOptions {
+  /** Connections of a PostgreSQL or MySQL pool. Default 4. */
+  readonly poolSize?: number;
+  /** Open a SQLite file read-only (a source). Default false. */
+  readonly readonly?: boolean;
+}
 
 /**
  * Opens a database from a URL: `postgres://` (driver `pg`), `mysql://` or `mariadb://` (`mysql2`),
  * `file:/path/to/db.sqlite` or `sqlite:path` (`better-sqlite3`). The drivers are optional peer
- * dependencies, loaded when a URL needs one. SQLite gets foreign keys on and a busy timeout.
- * Close it with `close()`.
+ * dependencies, loaded when a URL needs one. The database must exist: a SQLite file is never
+ * created, and a server is asked at once, so a missing one is a {@link DatabaseNotFoundError}
+ * before anything is written. SQLite gets foreign keys on and a busy timeout. Close it with `close()`.
  *
  * @example
  * const source = await openDatabase('postgres://postgres@127.0.0.1:5432/game_s1');
  * const target = await openDatabase('file:/srv/game/merged.sqlite');
  */
-export async function openDatabase(url: string, options: { poolSize?: number } = {}): Promise<MergeDatabase> {
+export async function openDatabase(url: string, options: OpenOptions = {}): Promise<MergeDatabase> {
   if (typeof url !== 'string') {
     throw new InvalidArgumentError('url', 'a postgres://, mysql://, mariadb://, file: or sqlite: URL', url);
   }
   const max = options.poolSize ?? 4;
+  const shown = withoutPassword(url);
   if (/^postgres(ql)?:\/\//.test(url)) {
     const { default: pg } = await load<typeof import('pg')>('pg', 'postgres://');
     const pool = new pg.Pool({ connectionString: url, max });
     // An idle client dropped by the server must not crash the process.
     pool.on('error', () => {});
+    await reachable(
+      shown,
+      () => pool.query('SELECT 1'),
+      () => pool.end(),
+    );
     return pgDatabase(pool, databaseOf(url), () => pool.end());
   }
   if (/^(mysql|mariadb):\/\//.test(url)) {
@@ -34,20 +55,43 @@ export async function openDatabase(url: string, options: { poolSize?: number } =
       supportBigNumbers: true,
       bigNumberStrings: true,
     });
+    await reachable(
+      shown,
+      () => pool.query('SELECT 1'),
+      () => pool.end(),
+    );
     return mysqlDatabase(pool, databaseOf(url), () => pool.end());
   }
   if (url.startsWith('file:') || url.startsWith('sqlite:')) {
     const Database = (await load<{ default: typeof import('better-sqlite3') }>('better-sqlite3', 'file:'))
       .default;
     const file = sqlitePath(url);
-    const db = new Database(file);
+    if (!existsSync(file)) {
+      throw new DatabaseNotFoundError(shown, `the SQLite file ${file} does not exist (it is never created)`);
+    }
+    const db = new Database(file, { fileMustExist: true, readonly: options.readonly === true });
     db.pragma('busy_timeout = 10000');
-    db.pragma('foreign_keys = ON');
+    if (options.readonly !== true) db.pragma('foreign_keys = ON');
     return sqliteDatabase(db, async () => {
       db.close();
     });
   }
   throw new InvalidArgumentError('url', 'a postgres://, mysql://, mariadb://, file: or sqlite: URL', url);
+}
+
+/** Asks the server once; a database it does not have is a DatabaseNotFoundError. */
+async function reachable(url: string, ask: () => Promise<unknown>, end: () => Promise<void>): Promise<void> {
+  try {
+    await ask();
+  } catch (err) {
+    await end().catch(() => {});
+    const e = err as { code?: unknown; errno?: unknown };
+    // PostgreSQL's invalid_catalog_name, MySQL's ER_BAD_DB_ERROR.
+    if (e.code === '3D000' || e.errno === 1049 || e.code === 'ER_BAD_DB_ERROR') {
+      throw new DatabaseNotFoundError(url, 'the server has no such database (it is never created)', err);
+    }
+    throw err;
+  }
 }
 
 /**
@@ -60,6 +104,16 @@ export async function openDatabase(url: string, options: { poolSize?: number } =
 export function sqlitePath(url: string): string {
   if (url.startsWith('file://')) return fileURLToPath(url);
   return url.replace(/^(file|sqlite):/, '');
+}
+
+function withoutPassword(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.protocol === 'file:' || u.protocol === 'sqlite:' ? url : u.toString();
+  } catch {
+    return url;
+  }
 }
 
 function databaseOf(url: string): string {

@@ -1,16 +1,22 @@
-import { decode, type Layout } from '@snowkey/core';
+import type { Layout } from '@snowkey/core';
 import { countRows } from './bookkeeping.js';
+import type { MergeConflict } from './errors.js';
+import { analyzeTable } from './merge-analysis.js';
 import { type ConflictPolicy, type MergeInputs, setUpMerge } from './merge-setup.js';
+import { stageSources } from './merge-stage.js';
+import { type TableDecisions, WorkTables } from './merge-tables.js';
 import { column } from './schema.js';
-import { canonical, encodeKey } from './values.js';
-import { countDangling, pages } from './verification.js';
+import type { SchemaDrift } from './schema-drift.js';
+import { quote } from './sql.js';
+import { canonical } from './values.js';
+import { countDangling } from './verification.js';
 
 /**
  * What a merge would meet on one table.
  *
  * @example
  * const t: TablePlan = plan.tables[0]!;
- * t.conflicts; // [{ constraint: 'players.name', policy: 'rename', count: 57, examples: ['"Aria" of S2 (key [7]) is held by S1'] }]
+ * t.conflicts; // [{ constraint: 'players.name', policy: 'rename', count: 57, examples: ['"Aria" of S2 (key [7]) is held already'] }]
  */
 export interface TablePlan {
   readonly table: string;
@@ -47,7 +53,8 @@ export interface SourceNodeIds {
 }
 
 /**
- * A dry run of a merge: nothing is written.
+ * A dry run of a merge: nothing is written (the sources are read into temporary tables of the
+ * target, which go with the session).
  *
  * @example
  * const plan: MergePlan = await planMerge({ sources, target, layout: layouts.gameServer });
@@ -56,8 +63,10 @@ export interface SourceNodeIds {
 export interface MergePlan {
   /** True when the merge can run to the end and verify. */
   readonly ok: boolean;
-  /** Why not: schema problems, conflicts under `fail`, key collisions. */
+  /** Why not: schema problems and drift, conflicts under `fail`, key collisions. */
   readonly problems: readonly string[];
+  /** Differences between the shards' schemas, and whether each is accepted. */
+  readonly drift: readonly (SchemaDrift & { readonly accepted: boolean })[];
   /** Tables in copy order. */
   readonly order: readonly string[];
   /** Foreign keys written in a second pass (`table.columns`). */
@@ -67,11 +76,15 @@ export interface MergePlan {
   readonly nodeIds: readonly SourceNodeIds[] | null;
 }
 
+const example = (c: MergeConflict, held: string) =>
+  `${c.value.map((v) => JSON.stringify(canonical(v))).join(', ')} of ${c.source} (key [${c.key.map(String).join(', ')}]) is held ${held}`;
+
 /**
- * Reads the sources and the target and reports what {@link runMerge} would do with the same
- * inputs: rows per table and source, key collisions, unique-constraint conflicts (e.g. two
- * players named "Aria") and what their policy does with them, foreign keys that dangle already in
- * a source, and, given the id `layout`, whether the shards' ids carry distinct node ids.
+ * Reports what {@link runMerge} would do with the same inputs, by running its checks and its
+ * analysis on temporary tables: drift between the shards' schemas, rows per table and source, key
+ * collisions, unique-constraint conflicts (e.g. two players named "Aria") and what their policy
+ * does with them, foreign keys that dangle already in a source, and, given the id `layout`,
+ * whether the shards' ids carry distinct node ids. Writes nothing.
  *
  * @example
  * const plan = await planMerge({ sources, target, onConflict: { 'players.name': 'rename' }, layout: layouts.gameServer });
@@ -80,84 +93,92 @@ export interface MergePlan {
 export async function planMerge(inputs: MergeInputs & { readonly layout?: Layout }): Promise<MergePlan> {
   const setup = await setUpMerge(inputs);
   const problems = [...setup.problems];
-  const tables: TablePlan[] = [];
+  const base = {
+    drift: setup.drift,
+    order: setup.order,
+    deferred: setup.copy.deferred.map((fk) => `${fk.table}.${fk.columns.join('+')}`),
+  };
+  const labels = inputs.sources.map((s) => s.label);
   const nodes = inputs.sources.map(() => new Set<string>());
-  for (const name of setup.order) {
-    const info = setup.tables.get(name)!;
-    const uniques = info.rules.map((r) => r.unique.columns);
-    const seenKeys = new Set<string>();
-    const holders = uniques.map(() => new Map<string, string>());
-    const read = [...new Set([...info.key, ...uniques.flat()])];
-    const remember = (row: Record<string, unknown>, label: string) => {
-      seenKeys.add(encodeKey(info.key.map((c) => row[c])));
-      uniques.forEach((cols, i) => {
-        const tuple = cols.map((c) => row[c]);
-        if (tuple.every((v) => v !== null && v !== undefined)) holders[i]!.set(encodeKey(tuple), label);
+  const tables: TablePlan[] = await inputs.target.session(async (session) => {
+    const names = new WorkTables('snowkey_plan_', true);
+    const out: TablePlan[] = [];
+    await stageSources(session, inputs, setup, names, 1_000_000, null);
+    const decided = new Map<string, TableDecisions>();
+    for (const name of setup.order) {
+      const info = setup.tables.get(name)!;
+      const analysis = await analyzeTable(session, setup, info, names, decided, {
+        labels,
+        keyCollisions: inputs.keyCollisions ?? 'fail',
+        records: false,
       });
-    };
-    for await (const page of pages(inputs.target, name, read, info.key))
-      for (const r of page) remember(r, 'the target');
-    const rows: Record<string, number> = {};
-    const counts = info.rules.map(() => ({ count: 0, examples: [] as string[] }));
-    let keyCollisions = 0;
-    const dangling: Record<string, number> = {};
-    const integerKey = info.key.length === 1 && column(info.table, info.key[0]!).integer;
-    for (const [position, s] of inputs.sources.entries()) {
-      if (!info.columns.has(position)) continue;
-      let n = 0;
-      const mine: Record<string, unknown>[] = [];
-      for await (const page of pages(s.db, name, read, info.key)) {
-        n += page.length;
-        for (const r of page) {
-          const key = info.key.map((c) => r[c]);
-          if (seenKeys.has(encodeKey(key))) keyCollisions++;
-          uniques.forEach((cols, i) => {
-            const tuple = cols.map((c) => r[c]);
-            const holder = holders[i]!.get(encodeKey(tuple));
-            if (holder === undefined) return;
-            counts[i]!.count++;
-            if (counts[i]!.examples.length < 3) {
-              counts[i]!.examples.push(
-                `${tuple.map((v) => JSON.stringify(canonical(v))).join(', ')} of ${s.label} (key [${key.map(String).join(', ')}]) is held by ${holder}`,
-              );
-            }
-          });
-          if (inputs.layout && integerKey) nodes[position]!.add(nodeOf(r[info.key[0]!], inputs.layout));
-          mine.push(r);
+      decided.set(name, analysis.decisions);
+      const rows: Record<string, number> = {};
+      for (const [p, l] of labels.entries())
+        if (info.columns.has(p)) rows[l] = analysis.decisions.bounds[p]?.[2] ?? 0;
+      const dangling: Record<string, number> = {};
+      for (const [p, s] of inputs.sources.entries()) {
+        if (!info.columns.has(p)) continue;
+        for (const [fk, d] of Object.entries(await countDangling(s.db, info.table.foreignKeys))) {
+          dangling[fk] = (dangling[fk] ?? 0) + d;
         }
       }
-      for (const r of mine) remember(r, s.label);
-      rows[s.label] = n;
-      const sourceFks = info.table.foreignKeys;
-      for (const [fk, d] of Object.entries(await countDangling(s.db, sourceFks)))
-        dangling[fk] = (dangling[fk] ?? 0) + d;
-    }
-    const conflicts = info.rules.map((r, i) => ({ constraint: r.id, policy: r.policy, ...counts[i]! }));
-    tables.push({
-      table: name,
-      key: info.key,
-      rows,
-      targetRows: await countRows(inputs.target, name),
-      keyCollisions,
-      conflicts,
-      dangling,
-    });
-    if (keyCollisions > 0) {
-      problems.push(
-        `${name}: ${keyCollisions} source keys are held by the target or an earlier source${(inputs.keyCollisions ?? 'fail') === 'fail' ? ' (the merge would stop at the first)' : ' (they would be left out, and the merge would fail verification)'}; re-key AUTO_INCREMENT shards first (snowkey rekey)`,
-      );
-    }
-    for (const c of conflicts) {
-      if (c.count > 0 && c.policy === 'fail') {
+      const [pk, ...rules] = analysis.findings;
+      if (inputs.layout && info.key.length === 1 && column(info.table, info.key[0]!).integer) {
+        const fields = inputs.layout.nodeFields;
+        const d = session.dialect;
+        const div = d === 'mysql' ? 'DIV' : '/';
+        const k = quote(d, info.key[0]!);
+        for (const r of await session.query<Record<string, unknown>>(
+          `SELECT DISTINCT snowkey_src AS s${fields.map((f, i) => `, ((${k} ${div} ${2n ** BigInt(f.shift)}) % ${2 ** f.bits}) AS f${i}`).join('')} FROM ${quote(d, names.stage(info.number))} LIMIT 1000`,
+        )) {
+          nodes[Number(r.s)]!.add(
+            fields.map((f, i) => `${f.name}=${String(r[`f${i}`])}`).join(',') || '(no node bits)',
+          );
+        }
+      }
+      out.push({
+        table: name,
+        key: info.key,
+        rows,
+        targetRows: await countRows(session, name),
+        keyCollisions: pk!.count,
+        conflicts: rules.map((f) => ({
+          constraint: f.id,
+          policy: f.policy as ConflictPolicy,
+          count: f.count,
+          examples: f.examples.map((e) => example(e, 'already')),
+        })),
+        dangling,
+      });
+      if (pk!.count > 0) {
         problems.push(
-          `${c.constraint}: ${c.count} values are held already and the policy is fail (choose rename or skip)`,
+          `${name}: ${pk!.count} source keys are held by the target or an earlier source${(inputs.keyCollisions ?? 'fail') === 'fail' ? ' (the merge would refuse to start)' : ' (they would be left out, and the merge would fail verification)'}; re-key AUTO_INCREMENT shards first (snowkey rekey)`,
         );
       }
+      for (const c of rules) {
+        if (c.count > 0 && c.policy === 'fail') {
+          problems.push(
+            `${c.id}: ${c.count} values are held already and the policy is fail (choose rename or skip)`,
+          );
+        }
+      }
+      for (const [fk, d] of Object.entries(dangling)) {
+        if (d > 0) problems.push(`${fk}: ${d} references in the sources resolve to no row there`);
+      }
     }
-    for (const [fk, d] of Object.entries(dangling)) {
-      if (d > 0) problems.push(`${fk}: ${d} references in the sources resolve to no row there`);
+    for (const name of setup.order) {
+      const info = setup.tables.get(name)!;
+      for (const t of [
+        names.stage(info.number),
+        names.out(info.number),
+        ...info.rules.map((r) => names.renamed(info.number, r.number)),
+      ]) {
+        await names.drop(session, t);
+      }
     }
-  }
+    return out;
+  });
   let nodeIds: SourceNodeIds[] | null = null;
   if (inputs.layout) {
     nodeIds = inputs.sources.map((s, i) => {
@@ -179,21 +200,5 @@ export async function planMerge(inputs: MergeInputs & { readonly layout?: Layout
       }
     }
   }
-  return {
-    ok: problems.length === 0,
-    problems,
-    order: setup.order,
-    deferred: setup.copy.deferred.map((fk) => `${fk.table}.${fk.columns.join('+')}`),
-    tables,
-    nodeIds,
-  };
-}
-
-function nodeOf(id: unknown, layout: Layout): string {
-  try {
-    const parts = decode(BigInt(id as bigint), { layout }) as Record<string, unknown>;
-    return layout.nodeFields.map((f) => `${f.name}=${String(parts[f.name])}`).join(',') || '(no node bits)';
-  } catch {
-    return '(not an id of this layout)';
-  }
+  return { ok: problems.length === 0, problems, ...base, tables, nodeIds };
 }

@@ -1,4 +1,4 @@
-import type { MergeStatements } from './database.js';
+import type { MergeSqlClient } from './database.js';
 import type { ColumnInfo, ForeignKeyInfo, SchemaInfo, TableInfo, UniqueInfo } from './schema.js';
 
 /** The engine's own tables, never merged. */
@@ -15,7 +15,7 @@ type Row = Record<string, unknown>;
  * const schema = await readSchema(await openDatabase('file:/srv/game/s1.sqlite'));
  * schema.tables.find((t) => t.name === 'mail')!.foreignKeys.map((f) => f.columns.join('+')); // ['item_id', 'recipient_id', 'sender_id']
  */
-export async function readSchema(db: MergeStatements): Promise<SchemaInfo> {
+export async function readSchema(db: MergeSqlClient): Promise<SchemaInfo> {
   const parts =
     db.dialect === 'postgres'
       ? await readPostgres(db)
@@ -70,7 +70,7 @@ function grouped(rows: Row[], constraint: string): Map<string, Row[]> {
 const PG_INTEGER = new Set(['smallint', 'integer', 'bigint']);
 const PG_TEXT = new Set(['character varying', 'character', 'text', 'citext']);
 
-async function readPostgres(db: MergeStatements): Promise<TableInfo[]> {
+async function readPostgres(db: MergeSqlClient): Promise<TableInfo[]> {
   const names = (
     await db.query<Row>(
       "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'",
@@ -78,15 +78,19 @@ async function readPostgres(db: MergeStatements): Promise<TableInfo[]> {
   ).map((r) => String(r.table_name));
   const columns = new Map<string, ColumnInfo[]>();
   for (const r of await db.query<Row>(
-    `SELECT table_name, column_name, data_type, is_nullable, character_maximum_length, column_default,
-            is_identity, identity_generation, is_generated
-       FROM information_schema.columns WHERE table_schema = current_schema()
-      ORDER BY table_name, ordinal_position`,
+    `SELECT c.table_name, c.column_name, c.data_type, c.is_nullable, c.character_maximum_length, c.column_default,
+            c.is_identity, c.identity_generation, c.is_generated,
+            (SELECT format_type(a.atttypid, a.atttypmod) FROM pg_attribute a
+              WHERE a.attrelid = (quote_ident(c.table_schema) || '.' || quote_ident(c.table_name))::regclass
+                AND a.attname = c.column_name) AS sql_type
+       FROM information_schema.columns c WHERE c.table_schema = current_schema()
+      ORDER BY c.table_name, c.ordinal_position`,
   )) {
     const type = String(r.data_type);
     push(columns, String(r.table_name), {
       name: String(r.column_name),
       type,
+      sqlType: String(r.sql_type),
       nullable: r.is_nullable === 'YES',
       maxLength: r.character_maximum_length === null ? null : Number(r.character_maximum_length),
       integer: PG_INTEGER.has(type),
@@ -150,7 +154,7 @@ function foreignKeys(rows: Row[], constraint: string): Map<string, ForeignKeyInf
 const MYSQL_INTEGER = new Set(['tinyint', 'smallint', 'mediumint', 'int', 'integer', 'bigint']);
 const MYSQL_TEXT = new Set(['char', 'varchar', 'tinytext', 'text', 'mediumtext', 'longtext']);
 
-async function readMysql(db: MergeStatements): Promise<TableInfo[]> {
+async function readMysql(db: MergeSqlClient): Promise<TableInfo[]> {
   const names = (
     await db.query<Row>(
       "SELECT TABLE_NAME AS table_name FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_TYPE = 'BASE TABLE'",
@@ -159,7 +163,7 @@ async function readMysql(db: MergeStatements): Promise<TableInfo[]> {
   const columns = new Map<string, ColumnInfo[]>();
   for (const r of await db.query<Row>(
     `SELECT TABLE_NAME AS table_name, COLUMN_NAME AS column_name, DATA_TYPE AS data_type, IS_NULLABLE AS is_nullable,
-            CHARACTER_MAXIMUM_LENGTH AS max_length, EXTRA AS extra
+            CHARACTER_MAXIMUM_LENGTH AS max_length, EXTRA AS extra, COLUMN_TYPE AS column_type, COLLATION_NAME AS collation_name
        FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE()
       ORDER BY TABLE_NAME, ORDINAL_POSITION`,
   )) {
@@ -168,6 +172,8 @@ async function readMysql(db: MergeStatements): Promise<TableInfo[]> {
     push(columns, String(r.table_name), {
       name: String(r.column_name),
       type,
+      sqlType: String(r.column_type).toLowerCase(),
+      collation: r.collation_name === null ? null : String(r.collation_name),
       nullable: r.is_nullable === 'YES',
       maxLength: r.max_length === null ? null : Number(r.max_length),
       integer: MYSQL_INTEGER.has(type),
@@ -202,7 +208,7 @@ async function readMysql(db: MergeStatements): Promise<TableInfo[]> {
   return assemble({ names, columns, keys, fks: foreignKeys(fkRows, 'constraint_name') });
 }
 
-async function readSqlite(db: MergeStatements): Promise<TableInfo[]> {
+async function readSqlite(db: MergeSqlClient): Promise<TableInfo[]> {
   const names = (
     await db.query<Row>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
   ).map((r) => String(r.name));
@@ -218,6 +224,7 @@ async function readSqlite(db: MergeStatements): Promise<TableInfo[]> {
       push(columns, name, {
         name: String(c.name),
         type,
+        sqlType: String(c.type ?? ''),
         // SQLite lets a non-rowid PRIMARY KEY column hold NULL unless declared NOT NULL; a rowid never does.
         nullable: Number(c.notnull) === 0 && !(rowid && Number(c.pk) === 1),
         maxLength: /\((\d+)\)/.test(type) ? Number(/\((\d+)\)/.exec(type)![1]) : null,

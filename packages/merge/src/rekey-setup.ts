@@ -1,9 +1,9 @@
 import { composeId, InvalidArgumentError, type Layout } from '@snowkey/core';
-import type { Interruptions, ProgressEvent } from './batch-loop.js';
 import { type CopyOrder, copyOrder } from './copy-order.js';
 import type { MergeDatabase } from './database.js';
+import type { Interruptions, ProgressEvent } from './progress-ledger.js';
 import { readSchema } from './read-schema.js';
-import { column, type ForeignKeyInfo, rowKey, type TableInfo } from './schema.js';
+import { type ColumnInfo, column, type ForeignKeyInfo, rowKey, type TableInfo } from './schema.js';
 
 /**
  * Options of {@link runRekey} and {@link verifyRekey}.
@@ -27,7 +27,7 @@ export interface RekeyOptions extends Interruptions {
   readonly node: Readonly<Record<string, number>>;
   /** Tables to leave out. */
   readonly exclude?: readonly string[];
-  /** Source rows per batch. Default 1000. */
+  /** Rows per chunk (one transaction each). Default 100000. */
   readonly batchSize?: number;
   readonly onProgress?: (p: ProgressEvent) => void;
   /** Ms since 1970, read once on the first run. Default `Date.now`. */
@@ -43,8 +43,16 @@ export interface KeyColumn {
 /** One table as the rekey handles it. */
 export interface RekeyTable {
   readonly table: TableInfo;
+  /** Its place in the copy order: its staging table is `snowkey_rekey_stage_<number>`. */
+  readonly number: number;
   readonly key: readonly string[];
   readonly columns: readonly string[];
+  /** The columns as the target has them (the staging table's types). */
+  readonly staged: readonly ColumnInfo[];
+  /** The source's key columns. */
+  readonly sourceKeys: readonly ColumnInfo[];
+  /** Source columns whose values must be integers: the re-keyed key and references to re-keyed keys. */
+  readonly integerChecks: readonly ColumnInfo[];
   /** The single integer key column that gets new ids; null for tables keyed otherwise. */
   readonly rekeyed: string | null;
   /** Foreign-key columns written with the row, translated through the mapping. */
@@ -90,10 +98,16 @@ export async function setUpRekey(options: RekeyOptions): Promise<RekeySetup> {
   const problems: string[] = [];
   const copy = copyOrder(tables);
   problems.push(...copy.cycles);
+  // A table's single integer (or exact numeric) primary key gets new ids, unless it is itself a
+  // reference to another table's key (a 1:1 table), which is translated instead.
   const rekeyed = new Map<string, string>();
+  const numeric = (c: ColumnInfo) => c.integer || /^(numeric|decimal)/.test(c.type);
   for (const t of tables) {
-    if (t.primaryKey.length === 1 && column(t, t.primaryKey[0]!).integer)
-      rekeyed.set(t.name, t.primaryKey[0]!);
+    const pk = t.primaryKey[0];
+    if (t.primaryKey.length !== 1 || !numeric(column(t, pk!))) continue;
+    if (t.foreignKeys.some((fk) => fk.columns.length === 1 && fk.columns[0] === pk && fk.refTable !== t.name))
+      continue;
+    rekeyed.set(t.name, pk!);
   }
   // Columns that hold keys of a re-keyed table, directly or through other keys (trades.account_id
   // references inventory.account_id, which references accounts.id), and that table.
@@ -152,10 +166,19 @@ export async function setUpRekey(options: RekeyOptions): Promise<RekeySetup> {
         );
       }
     }
+    const keyish = new Set([
+      ...(own ? [own] : []),
+      ...refs.map((r) => r.column),
+      ...deferredRefs.map((r) => r.column),
+    ]);
     out.set(t.name, {
       table: t,
+      number: 0,
       key,
       columns,
+      staged: columns.map((c) => tt.columns.find((x) => x.name === c) ?? column(t, c)),
+      sourceKeys: key.map((k) => column(t, k)),
+      integerChecks: t.columns.filter((c) => keyish.has(c.name)),
       rekeyed: own,
       refs,
       deferred,
@@ -169,5 +192,9 @@ export async function setUpRekey(options: RekeyOptions): Promise<RekeySetup> {
     node: Object.fromEntries(Object.entries(options.node).sort()),
     exclude: [...exclude].sort(),
   });
-  return { order: copy.order.filter((n) => out.has(n)), tables: out, problems, fingerprint, copy };
+  const order = copy.order.filter((n) => out.has(n));
+  order.forEach((n, i) => {
+    out.set(n, { ...out.get(n)!, number: i + 1 });
+  });
+  return { order, tables: out, problems, fingerprint, copy };
 }

@@ -1,58 +1,35 @@
 import { InvalidArgumentError } from '@snowkey/core';
 import {
-  type BatchOutcome,
-  type Interruptions,
-  type ProgressEvent,
-  runBatches,
-  type SourceRow,
-} from './batch-loop.js';
-import {
   BOOKKEEPING_TABLES,
   claimInputs,
   countRows,
   ensureBookkeeping,
+  forgetProgress,
+  hasTable,
+  type ProgressRow,
   readProgress,
+  saveFacts,
 } from './bookkeeping.js';
-import type { MergeStatements } from './database.js';
-import { deferredColumns, writeDeferredKeys } from './deferred-keys.js';
-import { MergeSchemaError } from './errors.js';
-import { type BatchSource, mergeBatch } from './merge-batch.js';
-import { checkInputs, type MergeInputs, setUpMerge, type TablePlanInfo } from './merge-setup.js';
-import { Redirects } from './redirects.js';
-import { encodeKey } from './values.js';
+import type { MergeSession, MergeSqlClient } from './database.js';
+import { MergeConflictError, MergeInputsChangedError, MergeSchemaError } from './errors.js';
+import { checkIntegerKeys } from './key-checks.js';
+import { analyzeTable, type ConstraintFindings } from './merge-analysis.js';
+import { copyChunk, linkChunk } from './merge-apply.js';
+import { checkInputs, type MergeInputs, type MergeSetup, setUpMerge } from './merge-setup.js';
+import { stageSources } from './merge-stage.js';
+import { type TableDecisions, WorkTables } from './merge-tables.js';
+import { type Interruptions, type ProgressEvent, ProgressLedger } from './progress-ledger.js';
 
 /**
  * Options of {@link runMerge}: the merge's inputs, and how to run it.
  *
  * @example
- * const options: MergeRunOptions = { sources, target, onConflict: { 'players.name': 'rename' }, batchSize: 1000 };
+ * const options: MergeRunOptions = { sources, target, onConflict: { 'players.name': 'rename' }, batchSize: 100_000 };
  */
 export interface MergeRunOptions extends MergeInputs, Interruptions {
-  /** Source rows per batch (one transaction each). Default 1000. */
+  /** Rows per chunk (one transaction each, in every phase). Default 100000. */
   readonly batchSize?: number;
   readonly onProgress?: (p: ProgressEvent) => void;
-}
-
-/**
- * What the merge did: this run, and the whole merge over every run on this target.
- *
- * @example
- * const run: MergeRunResult = await runMerge(options);
- * run.totals.renames; // 57
- */
-export interface MergeRunResult {
-  /** False when `stopAfterBatches` stopped it. */
-  readonly complete: boolean;
-  /** Batches this run committed. */
-  readonly batches: number;
-  /** What this run did. */
-  readonly run: MergeCounts;
-  /**
-   * The merge so far, read from its progress rows (committed with each batch), so a resumed or
-   * repeated merge reports what one uninterrupted run reports.
-   */
-  readonly totals: MergeCounts;
-  readonly elapsedMs: number;
 }
 
 /**
@@ -69,16 +46,70 @@ export interface MergeCounts {
 }
 
 /**
- * Merges the sources into the target (合服), for any schema: tables in foreign-key order, each
- * from every source in turn, in keyset batches; each batch is one transaction on the target with
- * its progress row. Killed at any point and run again with the same inputs, it goes on after the
- * last committed batch and ends exactly where an uninterrupted run ends; run again after it
- * finished, it copies nothing. A run with other inputs than the first one is refused
- * ({@link MergeInputsChangedError}) before it writes anything.
+ * One table of one source as the merge took it: rows read, and what became of them.
  *
- * Unique values already held in the target follow their constraint's policy (rename, skip or
- * fail), and every rename and skip is recorded. Foreign keys that a first pass cannot write (a
- * nullable self-reference, a nullable link in a cycle) are filled in by a second pass.
+ * @example
+ * const t: MergeTableCounts = { table: 'players', source: 'S2', rows: 1000, copied: 999, skipped: 1, collisions: 0, renames: 57 };
+ */
+export interface MergeTableCounts extends MergeCounts {
+  readonly table: string;
+  readonly source: string;
+  /** Source rows read. */
+  readonly rows: number;
+}
+
+/**
+ * What the merge did: this run, and the whole merge over every run on this target.
+ *
+ * @example
+ * const run: MergeRunResult = await runMerge(options);
+ * run.totals.renames; // 57
+ */
+export interface MergeRunResult {
+  /** False when `stopAfterBatches` stopped it. */
+  readonly complete: boolean;
+  /** Chunks (transactions) this run committed. */
+  readonly batches: number;
+  /** What this run did. */
+  readonly run: MergeCounts;
+  /**
+   * The merge so far, read from its progress rows (committed with each chunk), so a resumed or
+   * repeated merge reports what one uninterrupted run reports.
+   */
+  readonly totals: MergeCounts;
+  /** Per table and source, the merge so far. */
+  readonly tables: readonly MergeTableCounts[];
+  /** What each unique constraint (and each table's key) met, and its policy. */
+  readonly conflicts: readonly ConstraintFindings[];
+  /** Milliseconds this run spent per phase. */
+  readonly phases: Readonly<Record<'stage' | 'analyze' | 'copy' | 'link', number>>;
+  readonly elapsedMs: number;
+}
+
+interface MergeFacts {
+  readonly rowsBefore: Record<string, number>;
+  readonly policies: string;
+}
+
+/**
+ * Merges the sources into the target (合服), for any schema, in three steps that each commit in
+ * chunks with their progress row:
+ *
+ * 1. **stage**: every source table is read once, in bulk (COPY between PostgreSQL databases,
+ *    ATTACH between SQLite files, INSERT ... SELECT between databases of one MariaDB/MySQL server,
+ *    multi-row INSERTs otherwise), into staging tables of the target (`snowkey_merge_stage_*`);
+ * 2. **analyze**: every key collision and every unique value already held is found by set
+ *    operations in the target and decided by its policy (rename, skip or fail). A conflict under
+ *    `fail` refuses the merge here ({@link MergeConflictError}, listing them all): the target's
+ *    tables hold nothing of it, and a run with another policy goes on from the staged rows;
+ * 3. **copy** and **link**: one INSERT ... SELECT per chunk writes the rows, references to skipped
+ *    rows redirected, renames applied; a second pass fills in the foreign keys that could not be
+ *    written with their row (nullable self-references, links closing a cycle).
+ *
+ * Every source and the target are checked before anything is written (schemas, drift between the
+ * shards, integer keys). Killed at any point and run again with the same inputs, it ends exactly
+ * where an uninterrupted run ends; run again after it finished, it copies nothing. Staging tables
+ * are dropped when it finishes; the records of renames, skips and collisions stay.
  *
  * @example
  * const result = await runMerge({
@@ -91,64 +122,248 @@ export interface MergeCounts {
 export async function runMerge(options: MergeRunOptions): Promise<MergeRunResult> {
   const started = performance.now();
   checkInputs(options);
-  const batchSize = options.batchSize ?? 1000;
-  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 50_000) {
-    throw new InvalidArgumentError('batchSize', 'an integer in 1..50000', batchSize);
+  const batchSize = options.batchSize ?? 100_000;
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 10_000_000) {
+    throw new InvalidArgumentError('batchSize', 'an integer in 1..10000000', batchSize);
   }
   const setup = await setUpMerge(options);
   if (setup.problems.length > 0) throw new MergeSchemaError(setup.problems);
   const { target } = options;
-  await ensureBookkeeping(target, 'merge');
-  await claimInputs(target, 'merge', setup.fingerprint, async () => ({
-    rowsBefore: Object.fromEntries(
-      await Promise.all(setup.order.map(async (t) => [t, await countRows(target, t)] as const)),
-    ),
-  }));
-  const keys = new Map([...setup.tables].map(([name, info]) => [name, info.key]));
-  const redirects = new Redirects(keys);
-  const sources = options.sources.map((s, position) => ({ ...s, position }));
-  const tasks = [];
-  for (const phase of ['copy', 'link'] as const) {
-    for (const name of setup.order) {
-      const info = setup.tables.get(name)!;
-      if (phase === 'link' && info.deferred.length === 0) continue;
-      for (const s of sources) {
-        const cols = info.columns.get(s.position);
-        if (!cols) continue;
-        tasks.push({
-          phase,
-          table: name,
-          source: s.position,
-          sourceLabel: s.label,
-          db: s.db,
-          columns: phase === 'copy' ? cols : [...new Set([...info.key, ...deferredColumns(info.deferred)])],
-          key: info.key,
-          total: await countRows(s.db, name),
-        });
-      }
+  const labels = options.sources.map((s) => s.label);
+  for (const name of setup.order) {
+    const info = setup.tables.get(name)!;
+    for (const [p, s] of options.sources.entries()) {
+      const checks = info.integerChecks.get(p);
+      if (checks && checks.length > 0) await checkIntegerKeys(s.db, name, checks, s.label);
     }
   }
-  const keyCollisions = options.keyCollisions ?? 'fail';
-  const loop = await runBatches({
-    job: 'merge',
-    target,
-    tasks,
-    batchSize,
-    interruptions: options,
-    onProgress: options.onProgress,
-    handle: (tx, task, rows) => {
-      const info = setup.tables.get(task.table)!;
-      const source = { position: task.source, label: task.sourceLabel };
-      return task.phase === 'copy'
-        ? mergeBatch(tx, info, source, rows, { keyCollisions, redirects })
-        : linkBatch(tx, info, source, rows, redirects);
-    },
+  const phases = { stage: 0, analyze: 0, copy: 0, link: 0 };
+  const names = new WorkTables('snowkey_merge_', false);
+  return target.session(async (session) => {
+    await ensureBookkeeping(session, 'merge');
+    const facts = await claimInputs<MergeFacts>(session, 'merge', setup.fingerprint, async () => ({
+      rowsBefore: Object.fromEntries(
+        await Promise.all(setup.order.map(async (t) => [t, await countRows(session, t)] as const)),
+      ),
+      policies: setup.policies,
+    }));
+    const ledger = await ProgressLedger.open(session, 'merge', options, options.onProgress);
+    const written = ledger.all('copy').length > 0 || ledger.all('link').length > 0;
+    if (facts.policies !== setup.policies) {
+      if (written) throw new MergeInputsChangedError('merge', facts.policies, setup.policies);
+      await forgetAnalysis(session, setup, names, ledger);
+      await saveFacts(session, 'merge', { ...facts, policies: setup.policies });
+    }
+    const result = (
+      complete: boolean,
+      decided?: ReadonlyMap<string, TableDecisions>,
+      findings: ConstraintFindings[] = [],
+    ) => finish(session, setup, labels, ledger, complete, findings, phases, started, decided);
+    const finished =
+      ledger.all('copy').length > 0 &&
+      ledger.all('copy').every((p) => p.done) &&
+      ledger.all('link').every((p) => p.done) &&
+      !(await hasStage(session, names, setup));
+    if (finished) return result(true);
+
+    let t0 = performance.now();
+    const staged = await stageSources(session, options, setup, names, batchSize, ledger);
+    phases.stage += performance.now() - t0;
+    if (!staged) return result(false);
+
+    t0 = performance.now();
+    const decided = new Map<string, TableDecisions>();
+    const findings: ConstraintFindings[] = [];
+    for (const name of setup.order) {
+      const info = setup.tables.get(name)!;
+      const row = ledger.get('analyze', name, -1);
+      if (row.done && row.lastKey) {
+        const saved = JSON.parse(row.lastKey) as {
+          decisions: TableDecisions;
+          findings: ConstraintFindings[];
+        };
+        decided.set(name, saved.decisions);
+        findings.push(...saved.findings);
+        continue;
+      }
+      const analysis = await session.transaction((tx) =>
+        analyzeTable(tx, setup, info, names, decided, {
+          labels,
+          keyCollisions: options.keyCollisions ?? 'fail',
+          records: true,
+        }),
+      );
+      decided.set(name, analysis.decisions);
+      findings.push(...analysis.findings);
+      const failing = analysis.findings.some((f) => f.policy === 'fail' && f.count > 0);
+      if (!failing) {
+        const done: ProgressRow = {
+          ...row,
+          lastKey: JSON.stringify(analysis, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)),
+          rowsDone: Object.values(analysis.decisions.bounds).reduce((a, b) => a + b[2], 0),
+          done: true,
+        };
+        await session.transaction((tx) => ledger.save(tx, done, '-'));
+        ledger.committed(done, '-', done.rowsDone);
+      }
+    }
+    phases.analyze += performance.now() - t0;
+    const refused = findings.filter((f) => f.policy === 'fail' && f.count > 0);
+    if (refused.length > 0) {
+      await forgetAnalysis(session, setup, names, ledger);
+      throw new MergeConflictError(
+        Object.fromEntries(refused.map((f) => [f.id, f.count])),
+        refused.flatMap((f) => f.examples),
+      );
+    }
+    if (ledger.stopping) return result(false, decided, findings);
+
+    for (const phase of ['copy', 'link'] as const) {
+      t0 = performance.now();
+      for (const name of setup.order) {
+        const info = setup.tables.get(name)!;
+        if (phase === 'link' && info.deferred.length === 0) continue;
+        const mine = decided.get(name)!;
+        for (const [p, s] of options.sources.entries()) {
+          const bounds = mine.bounds[p];
+          if (!info.columns.has(p)) continue;
+          let row = ledger.get(phase, name, p);
+          const total = bounds?.[2] ?? 0;
+          if (row.done) {
+            ledger.report(row, s.label, total);
+            continue;
+          }
+          let last = row.lastKey === null ? (bounds ? bounds[0] - 1 : 0) : Number(row.lastKey);
+          const end = bounds ? bounds[1] : 0;
+          for (;;) {
+            if (ledger.stopping) return result(false, decided, findings);
+            const to = Math.min(last + batchSize, end);
+            row = await session.transaction(async (tx) => {
+              const next: ProgressRow =
+                phase === 'copy'
+                  ? await (async () => {
+                      const c = await copyChunk(tx, setup, info, names, decided, p, last, to);
+                      return {
+                        ...row,
+                        lastKey: String(to),
+                        rowsDone: row.rowsDone + c.rows,
+                        copied: row.copied + c.copied,
+                        skipped: row.skipped + c.skipped,
+                        collisions: row.collisions + c.collisions,
+                        renames: row.renames + c.renames,
+                        done: to >= end,
+                      };
+                    })()
+                  : await (async () => {
+                      await linkChunk(tx, setup, info, names, decided, p, last, to);
+                      const [c] = await tx.query<{ n: unknown }>(
+                        `SELECT COUNT(*) AS n FROM ${names.stage(info.number)} WHERE snowkey_src = ${p} AND snowkey_seq > ${last} AND snowkey_seq <= ${to}`,
+                      );
+                      return {
+                        ...row,
+                        lastKey: String(to),
+                        rowsDone: row.rowsDone + Number(c?.n ?? 0),
+                        done: to >= end,
+                      };
+                    })();
+              await ledger.save(tx, next, s.label);
+              return next;
+            });
+            last = to;
+            if (!ledger.committed(row, s.label, total) && !row.done) return result(false, decided, findings);
+            if (row.done) break;
+          }
+        }
+      }
+      phases[phase] += performance.now() - t0;
+    }
+    await dropWork(session, setup, names);
+    return result(true, decided, findings);
   });
+}
+
+async function hasStage(db: MergeSqlClient, names: WorkTables, setup: MergeSetup): Promise<boolean> {
+  for (const info of setup.tables.values()) if (await hasTable(db, names.stage(info.number))) return true;
+  return false;
+}
+
+/** Drops the analysis's decisions (a policy changed, or a conflict refused the merge). */
+async function forgetAnalysis(
+  db: MergeSession,
+  setup: MergeSetup,
+  names: WorkTables,
+  ledger: ProgressLedger,
+): Promise<void> {
+  for (const name of setup.order) {
+    const info = setup.tables.get(name)!;
+    await names.drop(db, names.out(info.number));
+    await names.drop(db, names.keys(info.number));
+    for (const r of info.rules) {
+      await names.drop(db, names.held(info.number, r.number));
+      await names.drop(db, names.renamed(info.number, r.number));
+    }
+  }
+  for (const t of [BOOKKEEPING_TABLES.renames, BOOKKEEPING_TABLES.skips, BOOKKEEPING_TABLES.collisions]) {
+    await db.execute(`DELETE FROM ${t}`);
+  }
+  await forgetProgress(db, 'merge', ['analyze']);
+  ledger.forget(['analyze']);
+}
+
+/** Drops the staging and decision tables of a finished merge; its records stay. */
+async function dropWork(db: MergeSession, setup: MergeSetup, names: WorkTables): Promise<void> {
+  for (const name of setup.order) {
+    const info = setup.tables.get(name)!;
+    await names.drop(db, names.out(info.number));
+    for (const r of info.rules) await names.drop(db, names.renamed(info.number, r.number));
+    await names.drop(db, names.stage(info.number));
+  }
+}
+
+async function finish(
+  db: MergeSqlClient,
+  setup: MergeSetup,
+  labels: readonly string[],
+  ledger: ProgressLedger,
+  complete: boolean,
+  findings: ConstraintFindings[],
+  phases: Record<'stage' | 'analyze' | 'copy' | 'link', number>,
+  started: number,
+  decided?: ReadonlyMap<string, TableDecisions>,
+): Promise<MergeRunResult> {
+  const progress = await readProgress(db, 'merge');
+  const copy = progress.filter((p) => p.phase === 'copy');
+  const sum = (rows: ProgressRow[], f: (p: ProgressRow) => number) => rows.reduce((a, p) => a + f(p), 0);
+  const counts = (rows: ProgressRow[]): MergeCounts => ({
+    copied: sum(rows, (p) => p.copied),
+    skipped: sum(rows, (p) => p.skipped),
+    collisions: sum(rows, (p) => p.collisions),
+    renames: sum(rows, (p) => p.renames),
+  });
+  const tables: MergeTableCounts[] = [];
+  for (const name of setup.order) {
+    for (const [p, label] of labels.entries()) {
+      const staged = progress.find((r) => r.phase === 'stage' && r.table === name && r.source === p);
+      if (!staged) continue;
+      const c = copy.filter((r) => r.table === name && r.source === p);
+      tables.push({ table: name, source: label, rows: staged.rowsDone, ...counts(c) });
+    }
+  }
+  const saved =
+    findings.length > 0
+      ? findings
+      : progress
+          .filter((p) => p.phase === 'analyze' && p.lastKey)
+          .flatMap((p) => (JSON.parse(p.lastKey!) as { findings: ConstraintFindings[] }).findings);
+  void decided;
   return {
-    complete: loop.complete,
-    batches: loop.batches,
-    run: { copied: loop.copied, skipped: loop.skipped, collisions: loop.collisions, renames: loop.renames },
-    totals: await readMergeTotals(target),
+    complete,
+    batches: ledger.batches,
+    run: { ...ledger.run },
+    totals: counts(copy),
+    tables,
+    conflicts: saved,
+    phases,
     elapsedMs: performance.now() - started,
   };
 }
@@ -159,7 +374,7 @@ export async function runMerge(options: MergeRunOptions): Promise<MergeRunResult
  * @example
  * await readMergeTotals(target); // { copied: 12770, skipped: 0, collisions: 0, renames: 57 }
  */
-export async function readMergeTotals(target: MergeStatements): Promise<MergeCounts> {
+export async function readMergeTotals(target: MergeSqlClient): Promise<MergeCounts> {
   const rows = (await readProgress(target, 'merge')).filter((p) => p.phase === 'copy');
   const sum = (f: (p: (typeof rows)[number]) => number) => rows.reduce((a, p) => a + f(p), 0);
   return {
@@ -168,35 +383,4 @@ export async function readMergeTotals(target: MergeStatements): Promise<MergeCou
     collisions: sum((p) => p.collisions),
     renames: sum((p) => p.renames),
   };
-}
-
-/** The second pass: fills in the deferred foreign keys of rows the first pass copied. */
-async function linkBatch(
-  tx: MergeStatements,
-  info: TablePlanInfo,
-  source: BatchSource,
-  rows: SourceRow[],
-  redirects: Redirects,
-): Promise<BatchOutcome> {
-  const none = { copied: 0, skipped: 0, collisions: 0, renames: 0 };
-  if (rows.length === 0) return none;
-  const t = info.table.name;
-  const keyOf = (r: SourceRow) => encodeKey(info.key.map((c) => r[c]));
-  const keys = rows.map(keyOf);
-  const marks = keys.map(() => '?').join(', ');
-  const leftOut = new Set<string>();
-  for (const table of [BOOKKEEPING_TABLES.collisions, BOOKKEEPING_TABLES.skips]) {
-    const found = await tx.query<{ row_key: string }>(
-      `SELECT row_key FROM ${table} WHERE table_name = ? AND source_position = ? AND row_key IN (${marks})`,
-      [t, source.position, ...keys],
-    );
-    for (const f of found) leftOut.add(f.row_key);
-  }
-  const kept = rows.filter((r) => !leftOut.has(keyOf(r))).map((r) => ({ ...r }));
-  // The row is found by its key in the target, which a skip may have rewritten too.
-  const read = new Set(Object.keys(rows[0]!));
-  const fks = info.foreignKeys.filter((fk) => fk.columns.every((c) => read.has(c)));
-  await redirects.apply(tx, source.position, t, fks, kept);
-  await writeDeferredKeys(tx, t, info.key, info.deferred, kept);
-  return none;
 }

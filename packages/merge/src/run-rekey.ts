@@ -1,18 +1,30 @@
-import { composeId, InvalidArgumentError, type Layout } from '@snowkey/core';
-import { type BatchOutcome, runBatches, type SourceRow } from './batch-loop.js';
+import { composeId, InvalidArgumentError, type Layout, type SqlDialect } from '@snowkey/core';
 import {
   BOOKKEEPING_TABLES,
   claimInputs,
   countRows,
   ensureBookkeeping,
+  hasTable,
+  type ProgressRow,
   readProgress,
 } from './bookkeeping.js';
-import type { MergeStatements, SqlValue } from './database.js';
-import { deferredColumns, writeDeferredKeys } from './deferred-keys.js';
-import { MergeSchemaError } from './errors.js';
-import { type RekeyOptions, type RekeyTable, setUpRekey } from './rekey-setup.js';
-import { translateKeys } from './rekey-translate.js';
-import { insertRows, rowsPerStatement } from './sql.js';
+import type { MergeSession, MergeSqlClient } from './database.js';
+import { deferredColumns } from './deferred-keys.js';
+import { DanglingReferenceError, MergeSchemaError } from './errors.js';
+import { checkIntegerKeys } from './key-checks.js';
+import { WorkTables } from './merge-tables.js';
+import { ProgressLedger } from './progress-ledger.js';
+import {
+  type KeyColumn,
+  type RekeyOptions,
+  type RekeySetup,
+  type RekeyTable,
+  setUpRekey,
+} from './rekey-setup.js';
+import { estimateRows } from './row-estimate.js';
+import { quote, stringLiteral, updateFrom } from './sql.js';
+import { loadStage } from './stage-load.js';
+import { createStageTable } from './stage-table.js';
 
 /**
  * What a rekey did: this run, and the whole rekey so far.
@@ -23,17 +35,22 @@ import { insertRows, rowsPerStatement } from './sql.js';
  */
 export interface RekeyRunResult {
   readonly complete: boolean;
+  /** Chunks (transactions) this run committed. */
   readonly batches: number;
   /** Rows written by this run. */
   readonly rowsCopied: number;
   readonly totals: { readonly rowsCopied: number; readonly rekeyed: number };
+  /** Per table: rows copied, and whether its key got new ids. */
+  readonly tables: readonly { readonly table: string; readonly rows: number; readonly rekeyed: boolean }[];
+  /** Milliseconds this run spent per phase. */
+  readonly phases: Readonly<Record<'stage' | 'map' | 'copy' | 'link', number>>;
   readonly elapsedMs: number;
 }
 
 /** The facts the first run fixes, so a resumed run assigns the very same ids. */
 interface RekeyFacts {
-  readonly startMs: number;
-  readonly base: Record<string, number>;
+  /** The clock when the first run began: the new ids are dated before it. */
+  readonly now: number;
 }
 
 /**
@@ -41,10 +58,12 @@ interface RekeyFacts {
  * foreign-key order, giving each row of a table with a single integer primary key a snowkey id
  * (the layout, the server's node fields) and rewriting every foreign key that points at one.
  * `snowkey_rekey_map` in the target keeps every (table, old id, new id), for logs and external
- * references. Resumable after any kill, like a merge: batches commit with their progress row, and
- * ids are assigned deterministically (row order, and a first timestamp fixed by the first run,
- * far enough back that the whole range lies before it), so a resumed rekey writes exactly the
- * ids an uninterrupted one writes, and a generator started afterwards on the same node never
+ * references. The shard is read once, in bulk, into staging tables of the target; the new ids and
+ * every rewritten reference are set operations there (joins against the map); each chunk commits
+ * with its progress row. Every key and reference is checked before anything is written (integers,
+ * no reference to a missing row). Ids are assigned in key order from a first timestamp far enough
+ * back that the last one is dated before the first run began, so a resumed rekey writes exactly
+ * the ids an uninterrupted one writes, and a generator started afterwards on the node never
  * repeats one.
  *
  * @example
@@ -55,81 +74,285 @@ interface RekeyFacts {
  */
 export async function runRekey(options: RekeyOptions): Promise<RekeyRunResult> {
   const started = performance.now();
-  const batchSize = options.batchSize ?? 1000;
-  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 50_000) {
-    throw new InvalidArgumentError('batchSize', 'an integer in 1..50000', batchSize);
+  const batchSize = options.batchSize ?? 100_000;
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 10_000_000) {
+    throw new InvalidArgumentError('batchSize', 'an integer in 1..10000000', batchSize);
   }
   const setup = await setUpRekey(options);
   if (setup.problems.length > 0) throw new MergeSchemaError(setup.problems);
-  const { target, source, layout } = options;
-  await ensureBookkeeping(target, 'rekey');
-  const counts = new Map<string, number>();
-  for (const name of setup.order) counts.set(name, await countRows(source, name));
-  const facts = await claimInputs<RekeyFacts>(target, 'rekey', setup.fingerprint, async () => {
-    const full: string[] = [];
-    for (const name of setup.order) {
-      const n = await countRows(target, name);
-      if (n > 0) full.push(`target table ${name} already holds ${n} rows: a rekey writes into empty tables`);
-    }
-    if (full.length > 0) throw new MergeSchemaError(full);
-    const base: Record<string, number> = {};
-    let total = 0;
-    for (const name of setup.order) {
-      if (!setup.tables.get(name)!.rekeyed) continue;
-      base[name] = total;
-      total += counts.get(name)!;
-    }
-    return { startMs: firstTimestamp(layout, total, (options.clock ?? Date.now)()), base };
-  });
-  const idAt = idSeries(layout, options.node, facts.startMs);
-  const tasks = [];
-  for (const phase of ['copy', 'link'] as const) {
+  const { target, source } = options;
+  for (const name of setup.order) {
+    const info = setup.tables.get(name)!;
+    await checkIntegerKeys(source, name, info.integerChecks, source.name);
+  }
+  const names = new WorkTables('snowkey_rekey_', false);
+  const phases = { stage: 0, map: 0, copy: 0, link: 0 };
+  return target.session(async (session) => {
+    await ensureBookkeeping(session, 'rekey');
+    const facts = await claimInputs<RekeyFacts>(session, 'rekey', setup.fingerprint, async () => {
+      const full: string[] = [];
+      for (const name of setup.order) {
+        const n = await countRows(session, name);
+        if (n > 0)
+          full.push(`target table ${name} already holds ${n} rows: a rekey writes into empty tables`);
+      }
+      if (full.length > 0) throw new MergeSchemaError(full);
+      return { now: (options.clock ?? Date.now)() };
+    });
+    const ledger = await ProgressLedger.open(session, 'rekey', options, options.onProgress);
+    const label = source.name;
+    const result = (complete: boolean) => finish(session, setup, ledger, complete, phases, started);
+    const finished =
+      ledger.all('copy').length > 0 &&
+      ledger.all('copy').every((p) => p.done) &&
+      ledger.all('link').every((p) => p.done) &&
+      !(await anyStage(session, names, setup));
+    if (finished) return result(true);
+
+    // Stage: the shard read once, table by table.
+    let t0 = performance.now();
     for (const name of setup.order) {
       const info = setup.tables.get(name)!;
-      if (phase === 'link' && info.deferred.length === 0) continue;
-      tasks.push({
-        phase,
-        table: name,
-        source: 0,
-        sourceLabel: source.name,
-        db: source,
-        columns:
-          phase === 'copy' ? info.columns : [...new Set([...info.key, ...deferredColumns(info.deferred)])],
-        key: info.key,
-        total: counts.get(name)!,
-      });
+      const stage = names.stage(info.number);
+      await createStageTable(session, { name: stage, columns: info.staged, extra: [] }, { temporary: false });
+      let row = ledger.get('stage', name, 0);
+      const total = row.done ? row.rowsDone : await estimateRows(source, name);
+      if (row.done) {
+        ledger.report(row, label, total);
+        continue;
+      }
+      if (ledger.stopping) return result(false);
+      const { stopped } = await loadStage(
+        session,
+        {
+          stage,
+          table: name,
+          position: 0,
+          source,
+          columns: info.columns,
+          key: info.key,
+          keyColumns: info.sourceKeys,
+        },
+        batchSize,
+        row.lastKey,
+        async (tx, chunk) => {
+          row = { ...row, lastKey: chunk.lastKey, rowsDone: row.rowsDone + chunk.rows, done: chunk.done };
+          await ledger.save(tx, row, label);
+        },
+        () => ledger.committed(row, label, total),
+      );
+      if (stopped) return result(false);
     }
-  }
-  const loop = await runBatches({
-    job: 'rekey',
-    target,
-    tasks,
-    batchSize,
-    interruptions: options,
-    onProgress: options.onProgress,
-    handle: (tx, task, rows, progress) => {
-      const info = setup.tables.get(task.table)!;
-      return task.phase === 'copy'
-        ? copyBatch(tx, info, rows, (i) => idAt((facts.base[task.table] ?? 0) + progress.rowsDone + i))
-        : linkBatch(tx, info, rows);
-    },
+    phases.stage += performance.now() - t0;
+
+    // Map: new ids in key order, `perUnit` per time unit, from a first timestamp the counts fix.
+    const counts = new Map(setup.order.map((n) => [n, ledger.get('stage', n, 0).rowsDone]));
+    let total = 0;
+    const base = new Map<string, number>();
+    for (const name of setup.order) {
+      if (!setup.tables.get(name)!.rekeyed) continue;
+      base.set(name, total);
+      total += counts.get(name)!;
+    }
+    const idOf = idExpression(
+      session.dialect,
+      options.layout,
+      options.node,
+      firstTimestamp(options.layout, total, facts.now),
+    );
+    const bounds = new Map<string, [number, number]>();
+    for (const name of setup.order) {
+      const stage = quote(session.dialect, names.stage(setup.tables.get(name)!.number));
+      const [b] = await session.query<{ lo: unknown; hi: unknown }>(
+        `SELECT MIN(snowkey_seq) AS lo, MAX(snowkey_seq) AS hi FROM ${stage}`,
+      );
+      bounds.set(name, [Number(b?.lo ?? 1), Number(b?.hi ?? 0)]);
+    }
+    t0 = performance.now();
+    const chunks = async (
+      phase: 'map' | 'copy' | 'link',
+      name: string,
+      body: (
+        tx: MergeSqlClient,
+        from: number,
+        to: number,
+        before: ProgressRow,
+      ) => Promise<{ rows: number; copied: number }>,
+    ): Promise<boolean> => {
+      const [lo, hi] = bounds.get(name)!;
+      let row = ledger.get(phase, name, 0);
+      const rows = counts.get(name)!;
+      if (row.done) {
+        ledger.report(row, label, rows);
+        return true;
+      }
+      let last = row.lastKey === null ? lo - 1 : Number(row.lastKey);
+      for (;;) {
+        if (ledger.stopping) return false;
+        const to = Math.min(last + batchSize, hi);
+        const from = last;
+        row = await session.transaction(async (tx) => {
+          const did = await body(tx, from, to, row);
+          const next: ProgressRow = {
+            ...row,
+            lastKey: String(to),
+            rowsDone: row.rowsDone + did.rows,
+            copied: row.copied + did.copied,
+            done: to >= hi,
+          };
+          await ledger.save(tx, next, label);
+          return next;
+        });
+        last = to;
+        if (!ledger.committed(row, label, rows) && !row.done) return false;
+        if (row.done) return true;
+      }
+    };
+    for (const name of setup.order) {
+      const info = setup.tables.get(name)!;
+      if (!info.rekeyed) continue;
+      const stage = quote(session.dialect, names.stage(info.number));
+      const ok = await chunks('map', name, async (tx, from, to, before) => {
+        const rows = await tx.execute(
+          `INSERT INTO ${BOOKKEEPING_TABLES.rekeyMap} (table_name, old_id, new_id) SELECT ${stringLiteral(tx.dialect, name)}, a.${quote(tx.dialect, info.rekeyed!)}, ${idOf(`${base.get(name)! + before.rowsDone} + ROW_NUMBER() OVER (ORDER BY a.snowkey_seq) - 1`)} FROM ${stage} a WHERE a.snowkey_seq > ${from} AND a.snowkey_seq <= ${to}`,
+        );
+        return { rows, copied: 0 };
+      });
+      if (!ok) return result(false);
+    }
+    phases.map += performance.now() - t0;
+
+    // Every reference resolves, before anything is written to the target's tables.
+    if (ledger.all('copy').length === 0) {
+      for (const name of setup.order) {
+        const info = setup.tables.get(name)!;
+        const stage = quote(session.dialect, names.stage(info.number));
+        for (const ref of [...info.refs, ...info.deferredRefs]) {
+          const c = quote(session.dialect, ref.column);
+          const [dangling] = await session.query<{ v: unknown }>(
+            `SELECT a.${c} AS v FROM ${stage} a LEFT JOIN ${BOOKKEEPING_TABLES.rekeyMap} m ON m.table_name = ? AND m.old_id = a.${c} WHERE a.${c} IS NOT NULL AND m.old_id IS NULL LIMIT 1`,
+            [ref.refTable],
+          );
+          if (dangling) throw new DanglingReferenceError(name, ref.column, dangling.v, ref.refTable);
+        }
+      }
+    }
+
+    for (const phase of ['copy', 'link'] as const) {
+      t0 = performance.now();
+      for (const name of setup.order) {
+        const info = setup.tables.get(name)!;
+        if (phase === 'link' && info.deferred.length === 0) continue;
+        const ok = await chunks(phase, name, async (tx, from, to) => {
+          if (phase === 'copy') {
+            const copied = await tx.execute(copySql(tx.dialect, info, names, from, to));
+            return { rows: copied, copied };
+          }
+          await tx.execute(linkSql(tx.dialect, info, names, from, to));
+          const [c] = await tx.query<{ n: unknown }>(
+            `SELECT COUNT(*) AS n FROM ${quote(tx.dialect, names.stage(info.number))} WHERE snowkey_seq > ${from} AND snowkey_seq <= ${to}`,
+          );
+          return { rows: Number(c?.n ?? 0), copied: 0 };
+        });
+        if (!ok) return result(false);
+      }
+      phases[phase] += performance.now() - t0;
+    }
+    for (const name of setup.order) await names.drop(session, names.stage(setup.tables.get(name)!.number));
+    return result(true);
   });
-  const progress = (await readProgress(target, 'rekey')).filter((p) => p.phase === 'copy');
+}
+
+/** The joins that translate a staged row's keys (alias `a`) through the map, and each column's value. */
+function translated(dialect: SqlDialect, info: RekeyTable, refs: readonly KeyColumn[]) {
+  const q = (c: string) => quote(dialect, c);
+  const joins: string[] = [];
+  const value = new Map<string, string>();
+  const map = BOOKKEEPING_TABLES.rekeyMap;
+  if (info.rekeyed) {
+    joins.push(
+      `JOIN ${map} m_own ON m_own.table_name = ${stringLiteral(dialect, info.table.name)} AND m_own.old_id = a.${q(info.rekeyed)}`,
+    );
+    value.set(info.rekeyed, 'm_own.new_id');
+  }
+  refs.forEach((r, i) => {
+    joins.push(
+      `LEFT JOIN ${map} m${i} ON m${i}.table_name = ${stringLiteral(dialect, r.refTable)} AND m${i}.old_id = a.${q(r.column)}`,
+    );
+    value.set(r.column, `m${i}.new_id`);
+  });
+  return { joins: joins.join(' '), col: (c: string) => value.get(c) ?? `a.${q(c)}` };
+}
+
+function copySql(dialect: SqlDialect, info: RekeyTable, names: WorkTables, from: number, to: number): string {
+  const q = (c: string) => quote(dialect, c);
+  const t = translated(dialect, info, info.refs);
+  const deferred = new Set(deferredColumns(info.deferred));
+  const override = info.overridingSystemValue ? ' OVERRIDING SYSTEM VALUE' : '';
+  return `INSERT INTO ${q(info.table.name)} (${info.columns.map(q).join(', ')})${override} SELECT ${info.columns
+    .map((c) => (deferred.has(c) ? 'NULL' : t.col(c)))
+    .join(
+      ', ',
+    )} FROM ${q(names.stage(info.number))} a ${t.joins} WHERE a.snowkey_seq > ${from} AND a.snowkey_seq <= ${to} ORDER BY a.snowkey_seq`;
+}
+
+function linkSql(dialect: SqlDialect, info: RekeyTable, names: WorkTables, from: number, to: number): string {
+  const q = (c: string) => quote(dialect, c);
+  const keyRefs = info.refs.filter((r) => info.key.includes(r.column));
+  const t = translated(dialect, info, [...keyRefs, ...info.deferredRefs]);
+  const cols = deferredColumns(info.deferred);
+  const select = `SELECT ${info.key.map((k, i) => `${t.col(k)} AS k${i}`).join(', ')}, ${cols
+    .map((c, i) => `${t.col(c)} AS v${i}`)
+    .join(
+      ', ',
+    )} FROM ${q(names.stage(info.number))} a ${t.joins} WHERE a.snowkey_seq > ${from} AND a.snowkey_seq <= ${to} AND (${cols
+    .map((c) => `a.${q(c)} IS NOT NULL`)
+    .join(' OR ')})`;
+  return updateFrom(
+    dialect,
+    q(info.table.name),
+    select,
+    cols.map((c, i) => [q(c), `x.v${i}`] as [string, string]),
+    info.key.map((k, i) => `t.${q(k)} = x.k${i}`).join(' AND '),
+  );
+}
+
+async function anyStage(db: MergeSqlClient, names: WorkTables, setup: RekeySetup): Promise<boolean> {
+  for (const info of setup.tables.values()) if (await hasTable(db, names.stage(info.number))) return true;
+  return false;
+}
+
+async function finish(
+  db: MergeSession,
+  setup: RekeySetup,
+  ledger: ProgressLedger,
+  complete: boolean,
+  phases: Record<'stage' | 'map' | 'copy' | 'link', number>,
+  started: number,
+): Promise<RekeyRunResult> {
+  const progress = (await readProgress(db, 'rekey')).filter((p) => p.phase === 'copy');
+  const tables = setup.order.map((name) => ({
+    table: name,
+    rows: progress.find((p) => p.table === name)?.copied ?? 0,
+    rekeyed: setup.tables.get(name)!.rekeyed !== null,
+  }));
   return {
-    complete: loop.complete,
-    batches: loop.batches,
-    rowsCopied: loop.copied,
+    complete,
+    batches: ledger.batches,
+    rowsCopied: ledger.run.copied,
     totals: {
-      rowsCopied: progress.reduce((a, p) => a + p.copied, 0),
-      rekeyed: progress.filter((p) => setup.tables.get(p.table)?.rekeyed).reduce((a, p) => a + p.copied, 0),
+      rowsCopied: tables.reduce((a, t) => a + t.rows, 0),
+      rekeyed: tables.filter((t) => t.rekeyed).reduce((a, t) => a + t.rows, 0),
     },
+    tables,
+    phases,
     elapsedMs: performance.now() - started,
   };
 }
 
 /**
- * The first timestamp of a rekey of `total` rows started at `now`: far enough back that the last
- * id is dated before `now`, aligned to the layout's time unit.
+ * The first timestamp of a rekey of `total` rows begun at `now`: far enough back that the last id
+ * is dated before `now`, aligned to the layout's time unit.
  */
 function firstTimestamp(layout: Layout, total: number, now: number): number {
   const perUnit = layout.maxSequence + 1;
@@ -145,65 +368,17 @@ function firstTimestamp(layout: Layout, total: number, now: number): number {
   return layout.epoch + ticks * layout.timeUnitMs;
 }
 
-/** The i-th id of the rekey: `perUnit` ids per time unit from `startMs`, in order. */
-function idSeries(
+/** SQL for the i-th id of the rekey (`i` an integer expression): `perUnit` ids per time unit. */
+function idExpression(
+  dialect: SqlDialect,
   layout: Layout,
   node: Readonly<Record<string, number>>,
   startMs: number,
-): (i: number) => bigint {
+): (i: string) => string {
   const first = composeId({ timestamp: startMs, sequence: 0, ...node }, layout);
   const perUnit = layout.maxSequence + 1;
-  return (i) =>
-    first +
-    (BigInt(Math.floor(i / perUnit)) << BigInt(layout.timestampShift)) +
-    (BigInt(i % perUnit) << BigInt(layout.sequenceShift));
-}
-
-async function copyBatch(
-  tx: MergeStatements,
-  info: RekeyTable,
-  rows: SourceRow[],
-  idAt: (i: number) => bigint,
-): Promise<BatchOutcome> {
-  const t = info.table.name;
-  const copies = rows.map((r) => ({ ...r }));
-  if (info.rekeyed) {
-    const pk = info.rekeyed;
-    const map = copies.map((r, i) => {
-      const oldId = r[pk] as SqlValue;
-      r[pk] = idAt(i);
-      return [t, oldId, r[pk] as bigint];
-    });
-    for (let i = 0; i < map.length; i += 1000) {
-      const ins = insertRows(
-        tx.dialect,
-        BOOKKEEPING_TABLES.rekeyMap,
-        ['table_name', 'old_id', 'new_id'],
-        map.slice(i, i + 1000),
-      );
-      await tx.execute(ins.sql, ins.params);
-    }
-  }
-  // After the mapping rows: a row may point at itself, or at an earlier row of its own batch.
-  await translateKeys(tx, t, copies, info.refs);
-  const deferred = new Set(deferredColumns(info.deferred));
-  const values = copies.map((r) =>
-    info.columns.map((c) => (deferred.has(c) ? null : ((r[c] ?? null) as SqlValue))),
-  );
-  const per = rowsPerStatement(info.columns.length);
-  for (let i = 0; i < values.length; i += per) {
-    const ins = insertRows(tx.dialect, t, info.columns, values.slice(i, i + per), info.overridingSystemValue);
-    await tx.execute(ins.sql, ins.params);
-  }
-  return { copied: copies.length, skipped: 0, collisions: 0, renames: 0 };
-}
-
-async function linkBatch(tx: MergeStatements, info: RekeyTable, rows: SourceRow[]): Promise<BatchOutcome> {
-  const t = info.table.name;
-  const copies = rows.map((r) => ({ ...r }));
-  const own = info.rekeyed ? [{ column: info.rekeyed, refTable: t }] : [];
-  const keyRefs = info.refs.filter((r) => info.key.includes(r.column));
-  await translateKeys(tx, t, copies, [...own, ...keyRefs, ...info.deferredRefs]);
-  await writeDeferredKeys(tx, t, info.key, info.deferred, copies);
-  return { copied: 0, skipped: 0, collisions: 0, renames: 0 };
+  const tick = 2n ** BigInt(layout.timestampShift);
+  const step = 2n ** BigInt(layout.sequenceShift);
+  const div = dialect === 'mysql' ? 'DIV' : '/';
+  return (i) => `(${first} + ((${i}) ${div} ${perUnit}) * ${tick} + ((${i}) % ${perUnit}) * ${step})`;
 }

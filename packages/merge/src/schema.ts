@@ -2,12 +2,16 @@
  * One column as the engine read it from the database's catalog.
  *
  * @example
- * const c: ColumnInfo = { name: 'name', type: 'varchar', nullable: false, maxLength: 40, integer: false, bigint: false, text: true, generated: false, autoIncrement: false };
+ * const c: ColumnInfo = { name: 'name', type: 'varchar', sqlType: 'varchar(40)', nullable: false, maxLength: 40, integer: false, bigint: false, text: true, generated: false, autoIncrement: false };
  */
 export interface ColumnInfo {
   readonly name: string;
   /** The type as the catalog names it (`bigint`, `varchar`, `INTEGER`, ...), lowercased. */
   readonly type: string;
+  /** The whole declared type, as DDL spells it: `character varying(24)`, `bigint unsigned`, `VARCHAR(24)`. */
+  readonly sqlType?: string;
+  /** MySQL/MariaDB: the column's collation (text columns). */
+  readonly collation?: string | null;
   readonly nullable: boolean;
   /** The declared length of a character column, when it has one. */
   readonly maxLength: number | null;

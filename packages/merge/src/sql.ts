@@ -113,3 +113,78 @@ export function insertRows(
     params: rows.flat(),
   };
 }
+
+/** `a` equals `b`, NULL equal to NULL. */
+export function sameValue(dialect: SqlDialect, a: string, b: string): string {
+  if (dialect === 'postgres') return `${a} IS NOT DISTINCT FROM ${b}`;
+  if (dialect === 'mysql') return `${a} <=> ${b}`;
+  return `${a} IS ${b}`;
+}
+
+/** String concatenation of SQL expressions. */
+export function concat(dialect: SqlDialect, parts: readonly string[]): string {
+  return dialect === 'mysql' ? `CONCAT(${parts.join(', ')})` : `(${parts.join(' || ')})`;
+}
+
+/** A string literal (standard SQL quoting; MySQL's backslash escapes doubled too). */
+export function stringLiteral(dialect: SqlDialect, text: string): string {
+  const body = text.replaceAll("'", "''");
+  return `'${dialect === 'mysql' ? body.replaceAll('\\', '\\\\') : body}'`;
+}
+
+/** An expression as text: the form keys take in the merge's records. */
+export function asText(dialect: SqlDialect, expr: string): string {
+  if (dialect === 'postgres') return `(${expr})::text`;
+  // An explicit collation: the records' columns and the connection may default to different ones.
+  if (dialect === 'mysql') return `CAST(${expr} AS CHAR CHARACTER SET utf8mb4) COLLATE utf8mb4_bin`;
+  return `CAST(${expr} AS TEXT)`;
+}
+
+/**
+ * A row key as one text, the form the merge's records name rows by: the value itself for a key of
+ * one column (`7`, `Aria`), a JSON array for a composite key (`[7, 2]`).
+ */
+export function keyText(dialect: SqlDialect, exprs: readonly string[]): string {
+  if (exprs.length === 1) return asText(dialect, exprs[0]!);
+  if (dialect === 'postgres') return `json_build_array(${exprs.join(', ')})::text`;
+  if (dialect === 'mysql')
+    return `CAST(JSON_ARRAY(${exprs.join(', ')}) AS CHAR CHARACTER SET utf8mb4) COLLATE utf8mb4_bin`;
+  return `json_array(${exprs.join(', ')})`;
+}
+
+/** Character length of a text expression. */
+export function charLength(dialect: SqlDialect, expr: string): string {
+  return dialect === 'sqlite' ? `length(${expr})` : `CHAR_LENGTH(${expr})`;
+}
+
+/** The first `n` characters of a text expression. */
+export function leftChars(dialect: SqlDialect, expr: string, n: number): string {
+  return dialect === 'sqlite' ? `substr(${expr}, 1, ${n})` : `LEFT(${expr}, ${n})`;
+}
+
+/** `INSERT ... SELECT` that leaves out rows whose unique key is already there. */
+export function insertIgnoring(dialect: SqlDialect, into: string, select: string): string {
+  if (dialect === 'postgres') return `INSERT INTO ${into} ${select} ON CONFLICT DO NOTHING`;
+  if (dialect === 'mysql') return `INSERT IGNORE INTO ${into} ${select}`;
+  return `INSERT OR IGNORE INTO ${into} ${select}`;
+}
+
+/**
+ * `UPDATE target SET cols FROM (select) AS x WHERE match` in each dialect's spelling; `set` and
+ * `match` name the update's table as `t` and the select as `x`.
+ */
+export function updateFrom(
+  dialect: SqlDialect,
+  target: string,
+  select: string,
+  set: readonly [string, string][],
+  match: string,
+): string {
+  if (dialect === 'mysql') {
+    return `UPDATE ${target} t JOIN (${select}) x ON ${match} SET ${set.map(([c, v]) => `t.${c} = ${v}`).join(', ')}`;
+  }
+  const assignments = set.map(([c, v]) => `${c} = ${v}`).join(', ');
+  if (dialect === 'postgres')
+    return `UPDATE ${target} t SET ${assignments} FROM (${select}) x WHERE ${match}`;
+  return `UPDATE ${target} AS t SET ${assignments} FROM (${select}) AS x WHERE ${match}`;
+}

@@ -1,8 +1,10 @@
-import type { SourceRow } from './batch-loop.js';
-import type { MergeStatements, SqlValue } from './database.js';
-import type { ForeignKeyInfo } from './schema.js';
-import { keyIn, quote, selectPage } from './sql.js';
-import { canonical, encodeKey } from './values.js';
+import type { SqlDialect } from '@snowkey/core';
+import type { MergeDatabase, MergeSession, MergeSqlClient } from './database.js';
+import type { WorkTables } from './merge-tables.js';
+import type { ColumnInfo, ForeignKeyInfo } from './schema.js';
+import { quote, sameValue } from './sql.js';
+import { loadStage } from './stage-load.js';
+import { createStageTable } from './stage-table.js';
 
 /**
  * One table as a verification found it.
@@ -50,7 +52,7 @@ export interface Verification {
 
 /** Counts, by SQL on `db`, the rows of each foreign key whose parent row does not exist. */
 export async function countDangling(
-  db: MergeStatements,
+  db: MergeSqlClient,
   fks: readonly ForeignKeyInfo[],
 ): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
@@ -66,64 +68,64 @@ export async function countDangling(
   return out;
 }
 
-/** Reads every row of `table` in key order, a page at a time. */
-export async function* pages(
-  db: MergeStatements,
+/**
+ * Reads every row of `sources`' table into a temporary staging table of the verification's session
+ * (by the same bulk routes as a merge), for the comparison to run as SQL in the target.
+ */
+export async function stageForVerification(
+  session: MergeSession,
+  names: WorkTables,
+  number: number,
   table: string,
-  columns: readonly string[],
+  staged: readonly ColumnInfo[],
   key: readonly string[],
-  size = 1000,
-): AsyncGenerator<SourceRow[]> {
-  let last: SqlValue[] | null = null;
-  for (;;) {
-    const page = selectPage(db.dialect, table, columns, key, last, size);
-    const rows = await db.query<SourceRow>(page.sql, page.params);
-    if (rows.length > 0) yield rows;
-    if (rows.length < size) return;
-    const end = rows[rows.length - 1]!;
-    last = key.map((c) => end[c] as SqlValue);
+  sources: readonly {
+    readonly position: number;
+    readonly db: MergeDatabase;
+    readonly columns: readonly string[];
+    readonly keyColumns: readonly ColumnInfo[];
+  }[],
+): Promise<string> {
+  const stage = names.stage(number);
+  await createStageTable(
+    session,
+    { name: stage, columns: staged, extra: [] },
+    { temporary: true, replace: true },
+  );
+  for (const s of sources) {
+    await loadStage(
+      session,
+      { stage, table, position: s.position, source: s.db, columns: s.columns, key, keyColumns: s.keyColumns },
+      1_000_000,
+      null,
+      async () => {},
+      () => true,
+    );
   }
+  return stage;
+}
+
+/** `CAST(text AS the column's type)`: a key recorded as text, back to its type. */
+export function castAs(dialect: SqlDialect, expr: string, c: ColumnInfo): string {
+  if (c.text) return expr;
+  if (c.integer) {
+    return dialect === 'postgres'
+      ? `(${expr})::bigint`
+      : dialect === 'mysql'
+        ? `CAST(${expr} AS SIGNED)`
+        : `CAST(${expr} AS INTEGER)`;
+  }
+  return dialect === 'postgres' ? `(${expr})::${c.sqlType ?? c.type}` : expr;
 }
 
 /**
- * Looks each expected row up in the target by its key and compares `columns` in canonical form.
- * Resolves to the rows missing and the rows that differ (with a few examples).
+ * The target row `t` holds `expected` in column `c`: NULL equal to NULL, text compared byte by byte
+ * (a MySQL collation that ignores case would hide a changed letter).
  */
-export async function compareWithTarget(
-  target: MergeStatements,
-  table: string,
-  key: readonly string[],
-  columns: readonly string[],
-  expected: readonly SourceRow[],
-  examples: string[],
-): Promise<{ missing: number; different: number }> {
-  if (expected.length === 0) return { missing: 0, different: 0 };
-  const keyOf = (r: SourceRow) => key.map((c) => r[c] as SqlValue);
-  const where = keyIn(target.dialect, key, expected.map(keyOf));
-  const q = (c: string) => quote(target.dialect, c);
-  const found = await target.query<SourceRow>(
-    `SELECT ${columns.map(q).join(', ')} FROM ${q(table)} WHERE ${where.sql}`,
-    where.params,
-  );
-  const byKey = new Map(found.map((r) => [encodeKey(keyOf(r)), r]));
-  let missing = 0;
-  let different = 0;
-  for (const row of expected) {
-    const there = byKey.get(encodeKey(keyOf(row)));
-    if (!there) {
-      missing++;
-      if (examples.length < 5) examples.push(`${table} [${keyOf(row).map(String).join(', ')}] is missing`);
-      continue;
-    }
-    const off = columns.filter((c) => canonical(there[c]) !== canonical(row[c]));
-    if (off.length > 0) {
-      different++;
-      if (examples.length < 5) {
-        examples.push(
-          `${table} [${keyOf(row).map(String).join(', ')}]: ${off.map((c) => `${c} is ${JSON.stringify(canonical(there[c]))}, expected ${JSON.stringify(canonical(row[c]))}`).join('; ')}`,
-        );
-      }
-    }
-  }
-  return { missing, different };
+export function holds(dialect: SqlDialect, c: ColumnInfo, actual: string, expected: string): string {
+  if (dialect === 'mysql' && c.text) return sameValue(dialect, `BINARY ${actual}`, `BINARY ${expected}`);
+  return sameValue(dialect, actual, expected);
 }
+
+/** `q` for `dialect`. */
+export const quoter = (dialect: SqlDialect) => (c: string) => quote(dialect, c);

@@ -1,21 +1,27 @@
 import { BOOKKEEPING_TABLES, countRows, hasTable } from './bookkeeping.js';
-import { type MergeInputs, setUpMerge } from './merge-setup.js';
-import { Redirects } from './redirects.js';
-import { encodeKey } from './values.js';
+import type { MergeSqlClient } from './database.js';
+import { type MergeInputs, type MergeSetup, setUpMerge, type TablePlanInfo } from './merge-setup.js';
+import { WorkTables } from './merge-tables.js';
+import { asText, keyText, stringLiteral } from './sql.js';
 import {
-  compareWithTarget,
+  castAs,
   countDangling,
-  pages,
+  holds,
+  quoter,
+  stageForVerification,
   type TableVerification,
   type Verification,
 } from './verification.js';
 
+const T = BOOKKEEPING_TABLES;
+
 /**
- * Checks a merge against its sources, reading every row again: every source row is in the target
- * exactly once with its values (a renamed value only with its rename record, a reference to a
- * skipped row only as a reference to the row that stands in for it), the target holds no other
- * rows than those it had before, no rename record is unexplained, and every foreign key of the
- * target resolves (by SQL). Key collisions a merge recorded fail it.
+ * Checks a merge against its sources, reading every source row again (in bulk, into a temporary
+ * table of the target) and comparing by SQL: every source row is in the target exactly once with
+ * its values (a renamed value only with its rename record, a reference to a skipped row only as a
+ * reference to the row that stands in for it), the target holds no other rows than those it had
+ * before, no rename record is unexplained, and every foreign key of the target resolves. Key
+ * collisions a merge recorded fail it.
  *
  * @example
  * const v = await verifyMerge({ sources, target, onConflict: { 'players.name': 'rename' } });
@@ -26,115 +32,53 @@ export async function verifyMerge(inputs: MergeInputs): Promise<Verification> {
   const setup = await setUpMerge(inputs);
   const { target } = inputs;
   const problems = [...setup.problems];
-  if (!(await hasTable(target, BOOKKEEPING_TABLES.mergeInputs))) {
+  if (!(await hasTable(target, T.mergeInputs))) {
     problems.push('the target holds no merge (no snowkey_merge_inputs table)');
     return { ok: false, problems, tables: [], dangling: {} };
   }
   const [saved] = await target.query<{ fingerprint: string; facts: string }>(
-    `SELECT fingerprint, facts FROM ${BOOKKEEPING_TABLES.mergeInputs} WHERE id = 1`,
+    `SELECT fingerprint, facts FROM ${T.mergeInputs} WHERE id = 1`,
   );
   if (saved && saved.fingerprint !== setup.fingerprint) {
     problems.push(`the target holds a merge of other inputs: ${saved.fingerprint}`);
   }
   const rowsBefore =
-    (saved ? (JSON.parse(saved.facts) as { rowsBefore: Record<string, number> }).rowsBefore : {}) ?? {};
-  const redirects = new Redirects(new Map([...setup.tables].map(([n, i]) => [n, i.key])));
-  const tables: TableVerification[] = [];
+    (saved ? (JSON.parse(saved.facts) as { rowsBefore?: Record<string, number> }).rowsBefore : {}) ?? {};
   const examples: string[] = [];
-  for (const name of setup.order) {
-    const info = setup.tables.get(name)!;
-    const renames = new Map<string, Map<string, string>>();
-    for (const r of await target.query<{ row_key: string; column_name: string; new_value: string }>(
-      `SELECT row_key, column_name, new_value FROM ${BOOKKEEPING_TABLES.renames} WHERE table_name = ?`,
-      [name],
-    )) {
-      renames.set(r.row_key, (renames.get(r.row_key) ?? new Map()).set(r.column_name, r.new_value));
-    }
-    const usedRenames = new Set<string>();
-    const sourceRows: Record<string, number> = {};
-    let missing = 0;
-    let different = 0;
-    let leftOut = 0;
-    let misattached = 0;
-    for (const [position, s] of inputs.sources.entries()) {
-      const cols = info.columns.get(position);
-      if (!cols) continue;
-      const collidedParents = new Map<string, Set<string>>();
-      for (const fk of info.foreignKeys) {
-        const parentKey = setup.tables.get(fk.refTable)?.key;
-        if (!parentKey || collidedParents.has(fk.refTable)) continue;
-        const keys = await target.query<{ row_key: string }>(
-          `SELECT row_key FROM ${BOOKKEEPING_TABLES.collisions} WHERE table_name = ? AND source_position = ?`,
-          [fk.refTable, position],
-        );
-        collidedParents.set(fk.refTable, new Set(keys.map((k) => k.row_key)));
-      }
-      const pointsAtCollided = (row: Record<string, unknown>) =>
-        info.foreignKeys.some((fk) => {
-          const parentKey = setup.tables.get(fk.refTable)?.key;
-          const collided = collidedParents.get(fk.refTable);
-          if (!parentKey || !collided || collided.size === 0) return false;
-          const values = parentKey.map((c) => row[fk.columns[fk.refColumns.indexOf(c)] ?? '']);
-          return values.every((v) => v !== null && v !== undefined) && collided.has(encodeKey(values));
-        });
-      const left = new Set<string>();
-      for (const t of [BOOKKEEPING_TABLES.skips, BOOKKEEPING_TABLES.collisions]) {
-        for (const r of await target.query<{ row_key: string }>(
-          `SELECT row_key FROM ${t} WHERE table_name = ? AND source_position = ?`,
-          [name, position],
-        )) {
-          left.add(r.row_key);
-        }
-      }
-      let n = 0;
-      for await (const page of pages(s.db, name, cols, info.key)) {
-        n += page.length;
-        const kept = page.filter((r) => !left.has(encodeKey(info.key.map((c) => r[c]))));
-        leftOut += page.length - kept.length;
-        misattached += kept.filter(pointsAtCollided).length;
-        const expected = kept.map((r) => ({ ...r }));
-        await redirects.apply(target, position, name, info.foreignKeys, expected);
-        for (const row of expected) {
-          const k = encodeKey(info.key.map((c) => row[c]));
-          const renamed = renames.get(k);
-          if (!renamed) continue;
-          usedRenames.add(k);
-          for (const [c, v] of renamed) row[c] = v;
-        }
-        const found = await compareWithTarget(target, name, info.key, cols, expected, examples);
-        missing += found.missing;
-        different += found.different;
-      }
-      sourceRows[s.label] = n;
-    }
-    const targetRows = await countRows(target, name);
-    const expectedRows =
-      (rowsBefore[name] ?? 0) + Object.values(sourceRows).reduce((a, b) => a + b, 0) - leftOut;
-    tables.push({
-      table: name,
-      sourceRows,
-      targetRows,
-      expectedRows,
-      missing,
-      different,
-      leftOut,
-      misattached,
-    });
-    if (misattached > 0) {
-      problems.push(
-        `${name}: ${misattached} rows now point at another server's row (their parent's key collided)`,
+  const tables = await target.session(async (session) => {
+    const names = new WorkTables('snowkey_verify_', true);
+    const out: TableVerification[] = [];
+    for (const name of setup.order) {
+      const info = setup.tables.get(name)!;
+      const stage = await stageForVerification(
+        session,
+        names,
+        info.number,
+        name,
+        info.staged,
+        info.key,
+        inputs.sources.flatMap((s, position) =>
+          info.columns.has(position)
+            ? [
+                {
+                  position,
+                  db: s.db,
+                  columns: info.columns.get(position)!,
+                  keyColumns: info.sourceKeys.get(position)!,
+                },
+              ]
+            : [],
+        ),
       );
+      out.push(
+        await compareTable(session, setup, inputs, info, stage, rowsBefore[name] ?? 0, problems, examples),
+      );
+      await names.drop(session, stage);
     }
-    if (missing > 0) problems.push(`${name}: ${missing} source rows are not in the target`);
-    if (different > 0) problems.push(`${name}: ${different} source rows are in the target with other values`);
-    if (targetRows !== expectedRows) {
-      problems.push(`${name}: the target holds ${targetRows} rows, ${expectedRows} expected`);
-    }
-    const unused = [...renames.keys()].filter((k) => !usedRenames.has(k)).length;
-    if (unused > 0) problems.push(`${name}: ${unused} rename records match no copied row`);
-  }
+    return out;
+  });
   const collisions = await target.query<{ table_name: string; n: unknown }>(
-    `SELECT table_name, COUNT(*) AS n FROM ${BOOKKEEPING_TABLES.collisions} GROUP BY table_name ORDER BY table_name`,
+    `SELECT table_name, COUNT(*) AS n FROM ${T.collisions} GROUP BY table_name ORDER BY table_name`,
   );
   for (const c of collisions) {
     problems.push(
@@ -149,4 +93,137 @@ export async function verifyMerge(inputs: MergeInputs): Promise<Verification> {
     if (n > 0) problems.push(`${fk}: ${n} references resolve to no row`);
   if (problems.length > 0) problems.push(...examples.map((e) => `  e.g. ${e}`));
   return { ok: problems.length === 0, problems, tables, dangling };
+}
+
+async function compareTable(
+  db: MergeSqlClient,
+  setup: MergeSetup,
+  inputs: MergeInputs,
+  info: TablePlanInfo,
+  stage: string,
+  before: number,
+  problems: string[],
+  examples: string[],
+): Promise<TableVerification> {
+  const d = db.dialect;
+  const q = quoter(d);
+  const name = info.table.name;
+  const lit = (s: string) => stringLiteral(d, s);
+  const col = (c: string) => info.table.columns.find((x) => x.name === c)!;
+  const hasRecords = async (table: string, of: string) =>
+    Number(
+      (await db.query<{ n: unknown }>(`SELECT COUNT(*) AS n FROM ${table} WHERE table_name = ?`, [of]))[0]
+        ?.n ?? 0,
+    ) > 0;
+
+  // References to rows skipped under a policy are expected to point at the row standing in.
+  const joins: string[] = [];
+  const expected = new Map<string, string>();
+  for (const [j, fk] of info.foreignKeys.entries()) {
+    const parent = setup.tables.get(fk.refTable);
+    if (parent?.key.length !== 1 || fk.columns.length !== 1) continue;
+    if (fk.refColumns[0] !== parent.key[0] || !(await hasRecords(T.skips, fk.refTable))) continue;
+    const c = fk.columns[0]!;
+    joins.push(
+      `LEFT JOIN ${T.skips} r${j} ON r${j}.table_name = ${lit(fk.refTable)} AND r${j}.source_position = a.snowkey_src AND r${j}.row_key = ${asText(d, `a.${q(c)}`)}`,
+    );
+    if (!expected.has(c))
+      expected.set(
+        c,
+        `CASE WHEN r${j}.row_key IS NULL THEN a.${q(c)} ELSE ${castAs(d, `r${j}.target_key`, col(c))} END`,
+      );
+  }
+  const value = (c: string) => expected.get(c) ?? `a.${q(c)}`;
+  const keyExpr = info.key.map(value);
+  const rawKey = keyText(
+    d,
+    info.key.map((k) => `a.${q(k)}`),
+  );
+  const left = `(sk.row_key IS NOT NULL OR cl.row_key IS NOT NULL)`;
+  joins.push(
+    `LEFT JOIN ${T.skips} sk ON sk.table_name = ${lit(name)} AND sk.source_position = a.snowkey_src AND sk.row_key = ${rawKey}`,
+    `LEFT JOIN ${T.collisions} cl ON cl.table_name = ${lit(name)} AND cl.source_position = a.snowkey_src AND cl.row_key = ${rawKey}`,
+  );
+  const renamed = info.rules.filter((r) => r.renameColumn).map((r) => r.renameColumn!);
+  const renamedHere = (await hasRecords(T.renames, name)) ? [...new Set(renamed)] : [];
+  renamedHere.forEach((c, i) => {
+    joins.push(
+      `LEFT JOIN ${T.renames} rn${i} ON rn${i}.table_name = ${lit(name)} AND rn${i}.row_key = ${keyText(d, keyExpr)} AND rn${i}.column_name = ${lit(c)}`,
+    );
+    expected.set(
+      c,
+      `CASE WHEN rn${i}.row_key IS NULL THEN a.${q(c)} WHEN rn${i}.old_value = ${asText(d, `a.${q(c)}`)} THEN rn${i}.new_value END`,
+    );
+  });
+  // Rows whose reference points at a row of the same source left out by a key collision.
+  const collidedParents: string[] = [];
+  for (const [j, fk] of info.foreignKeys.entries()) {
+    const parent = setup.tables.get(fk.refTable);
+    if (!parent || !(await hasRecords(T.collisions, fk.refTable))) continue;
+    if ([...fk.refColumns].sort().join() !== [...parent.key].sort().join()) continue;
+    const cols = parent.key.map((k) => `a.${q(fk.columns[fk.refColumns.indexOf(k)]!)}`);
+    joins.push(
+      `LEFT JOIN ${T.collisions} cp${j} ON cp${j}.table_name = ${lit(fk.refTable)} AND cp${j}.source_position = a.snowkey_src AND cp${j}.row_key = ${keyText(d, cols)}`,
+    );
+    collidedParents.push(`cp${j}.row_key IS NOT NULL`);
+  }
+  const sourceRows: Record<string, number> = {};
+  let missing = 0;
+  let different = 0;
+  let leftOut = 0;
+  let misattached = 0;
+  let usedRenames = 0;
+  for (const [p, s] of inputs.sources.entries()) {
+    const cols = info.columns.get(p);
+    if (!cols) continue;
+    const found = `t.${q(info.key[0]!)} IS NOT NULL`;
+    const same = cols.map((c) => holds(d, col(c), `t.${q(c)}`, expected.get(c) ?? `a.${q(c)}`)).join(' AND ');
+    const from = `FROM ${q(stage)} a ${joins.join(' ')} LEFT JOIN ${q(name)} t ON ${info.key
+      .map((k, i) => `t.${q(k)} = ${keyExpr[i]}`)
+      .join(' AND ')} WHERE a.snowkey_src = ${p}`;
+    const [r] = await db.query<Record<string, unknown>>(
+      `SELECT COUNT(*) AS n,
+        SUM(CASE WHEN ${left} THEN 1 ELSE 0 END) AS left_out,
+        SUM(CASE WHEN NOT ${left} AND NOT (${found}) THEN 1 ELSE 0 END) AS missing,
+        SUM(CASE WHEN NOT ${left} AND ${found} AND NOT (${same}) THEN 1 ELSE 0 END) AS different,
+        SUM(CASE WHEN NOT ${left} AND (${collidedParents.join(' OR ') || '1 = 0'}) THEN 1 ELSE 0 END) AS misattached,
+        SUM(CASE WHEN NOT ${left} AND (${renamedHere.map((_, i) => `rn${i}.row_key IS NOT NULL`).join(' OR ') || '1 = 0'}) THEN 1 ELSE 0 END) AS renamed
+        ${from}`,
+    );
+    const num = (k: string) => Number(r?.[k] ?? 0);
+    sourceRows[s.label] = num('n');
+    leftOut += num('left_out');
+    missing += num('missing');
+    different += num('different');
+    misattached += num('misattached');
+    usedRenames += num('renamed');
+    if ((num('missing') > 0 || num('different') > 0) && examples.length < 5) {
+      const bad = await db.query<Record<string, unknown>>(
+        `SELECT ${rawKey} AS k, CASE WHEN ${found} THEN 1 ELSE 0 END AS found ${from} AND NOT ${left} AND (NOT (${found}) OR NOT (${same})) LIMIT ${5 - examples.length}`,
+      );
+      for (const b of bad) {
+        examples.push(
+          `${name} [${String(b.k)}] of ${s.label} ${Number(b.found) === 1 ? 'holds other values in the target' : 'is missing'}`,
+        );
+      }
+    }
+  }
+  const targetRows = await countRows(db, name);
+  const expectedRows = before + Object.values(sourceRows).reduce((a, b) => a + b, 0) - leftOut;
+  if (misattached > 0) {
+    problems.push(
+      `${name}: ${misattached} rows now point at another server's row (their parent's key collided)`,
+    );
+  }
+  if (missing > 0) problems.push(`${name}: ${missing} source rows are not in the target`);
+  if (different > 0) problems.push(`${name}: ${different} source rows are in the target with other values`);
+  if (targetRows !== expectedRows)
+    problems.push(`${name}: the target holds ${targetRows} rows, ${expectedRows} expected`);
+  const [records] = await db.query<{ n: unknown }>(
+    `SELECT COUNT(*) AS n FROM ${T.renames} WHERE table_name = ?`,
+    [name],
+  );
+  const unused = Number(records?.n ?? 0) - usedRenames;
+  if (unused > 0) problems.push(`${name}: ${unused} rename records match no copied row`);
+  return { table: name, sourceRows, targetRows, expectedRows, missing, different, leftOut, misattached };
 }

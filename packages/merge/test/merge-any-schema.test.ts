@@ -91,7 +91,7 @@ describeEachDialect(
       const accounts = plan.tables.find((t) => t.table === 'accounts')!;
       expect(accounts.conflicts.map((c) => [c.constraint, c.policy, c.count])).toEqual([
         ['accounts.email', 'rename', 2],
-        ['accounts.handle', 'rename', 3],
+        ['accounts.handle', 'rename', 4],
       ]);
       expect(accounts.rows).toEqual({ S1: 8, S2: 8, S3: 8 });
       const guilds = plan.tables.find((t) => t.table === 'guilds')!;
@@ -180,20 +180,44 @@ describeEachDialect(
       const swapped = inputs(target);
       const run = runMerge({ ...swapped, sources: [...swapped.sources].reverse() });
       await expect(run).rejects.toThrow(MergeInputsChangedError);
-      await expect(
-        runMerge({ ...inputs(target), onConflict: { ...POLICIES, 'guilds.name': 'fail' } }),
-      ).rejects.toThrow(MergeInputsChangedError);
       expect(await dumpOf(target.oracle)).toBe(before);
     });
 
-    test('GIVEN the fail policy THEN the merge stops at the first clash naming it, keeping the batches before', async () => {
+    test('GIVEN a merge that wrote rows WHEN resumed with another policy THEN it is refused, naming the reset', async () => {
+      const target = await shards.create('m_policy');
+      const first = await runMerge({ ...inputs(target), batchSize: 3, stopAfterBatches: 85 });
+      expect(first.complete).toBe(false);
+      expect(first.totals.copied).toBeGreaterThan(0);
+      const before = await dumpOf(target.oracle);
+      const run = runMerge({ ...inputs(target), onConflict: { ...POLICIES, 'guilds.name': 'rename' } });
+      await expect(run).rejects.toThrow(MergeInputsChangedError);
+      await expect(run).rejects.toThrow(/snowkey merge reset/);
+      expect(await dumpOf(target.oracle)).toBe(before);
+    });
+
+    test('GIVEN the fail policy and a target holding one clashing name THEN the run is refused listing every conflict, writes no row, and a rerun with rename as advised goes on to a merge that verifies', async () => {
       const target = await shards.create('m_fail');
-      const run = runMerge({ ...inputs(target), onConflict: { ...POLICIES, 'accounts.handle': 'fail' } });
+      await target.oracle.query(
+        "INSERT INTO accounts (id, email, handle, level) VALUES (9999, 'zz@x.io', 'Cora', 1)",
+      );
+      const before = await dumpOf(target.oracle);
+      const failing = inputs(target, { onConflict: { ...POLICIES, 'accounts.handle': 'fail' } });
+      const run = runMerge(failing);
       await expect(run).rejects.toThrow(MergeConflictError);
-      await expect(run).rejects.toThrow(/accounts\.handle = "Aria" from S2/);
-      expect(
-        (await verifyMerge(inputs(target, { onConflict: { ...POLICIES, 'accounts.handle': 'fail' } }))).ok,
-      ).toBe(false);
+      const err = (await run.catch((e: unknown) => e)) as MergeConflictError;
+      expect(err.code).toBe('SNOWKEY_MERGE_CONFLICT');
+      // Cora (S1) clashes with the target's row; Aria and Bram (S2), Aria and Aria.S2 (S3) with S1's and S2's.
+      expect(err.counts).toEqual({ 'accounts.handle': 4 });
+      expect(err.message).toMatch(/accounts\.handle: 4 rows, e\.g\. accounts\.handle = "Cora" from S1/);
+      expect(err.message).toMatch(/choose a policy for accounts\.handle \(rename or skip\)/);
+      expect(await dumpOf(target.oracle)).toBe(before);
+      const ok = await runMerge(inputs(target));
+      expect(ok.complete).toBe(true);
+      expect((await verifyMerge(inputs(target))).problems).toEqual([]);
+      const [cora] = await target.oracle.query<{ handle: string }>(
+        'SELECT handle FROM accounts WHERE id = 1003',
+      );
+      expect(cora!.handle).toBe('Cora.S1');
     });
   },
   { label: 'merge_any' },

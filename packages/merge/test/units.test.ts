@@ -1,10 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { copyOrder } from '../src/copy-order.js';
+import { renamed } from '../src/rename-template.js';
 import type { TableInfo } from '../src/schema.js';
-import { suffixedName } from '../src/suffixed-name.js';
+import { unescapeCopyText } from '../src/stage-load.js';
 import { decodeKey, encodeKey } from '../src/values.js';
 
-describe('suffixedName', () => {
+describe('renamed (rename templates)', () => {
   test.each([
     { value: 'Aria', label: 'S2', attempt: 1, max: undefined, expected: 'Aria.S2' },
     { value: 'Aria', label: 'S2', attempt: 2, max: undefined, expected: 'Aria.S2.2' },
@@ -16,15 +17,39 @@ describe('suffixedName', () => {
   ])(
     'GIVEN $value from $label, attempt $attempt, a column of $max THEN $expected',
     ({ value, label, attempt, max, expected }) => {
-      expect(suffixedName(value, label, attempt, max)).toBe(expected);
+      expect(renamed(value, label, attempt, max)).toBe(expected);
       if (max !== undefined) expect([...expected].length).toBeLessThanOrEqual(max);
     },
   );
 
+  test.each([
+    { template: 'S{server}.{name}', attempt: 1, max: null, expected: 'S2.Aria' },
+    { template: 'S{server}.{name}', attempt: 3, max: null, expected: 'S2.Aria.3' },
+    { template: '{name}#{n}', attempt: 1, max: null, expected: 'Aria#1' },
+    { template: '{name}#{n}', attempt: 12, max: 7, expected: 'Aria#12' },
+    { template: '{name}#{n}', attempt: 12, max: 6, expected: 'Ari#12' },
+    { template: '{label}-{name}', attempt: 1, max: 6, expected: 'S2-Ari' },
+  ])(
+    'GIVEN template $template, attempt $attempt, a column of $max THEN $expected',
+    ({ template, attempt, max, expected }) => {
+      expect(renamed('Aria', 'S2', attempt, max, template)).toBe(expected);
+    },
+  );
+
   test('GIVEN a column too short for the suffix THEN an InvalidArgumentError names maxLength', () => {
-    expect(() => suffixedName('Aria', 'S2', 1, 3)).toThrow(
-      expect.objectContaining({ argument: 'maxLength' }),
-    );
+    expect(() => renamed('Aria', 'S2', 1, 3)).toThrow(expect.objectContaining({ argument: 'maxLength' }));
+  });
+});
+
+describe('COPY text fields', () => {
+  test.each([
+    ['plain', 'plain'],
+    ['back\\\\slash', 'back\\slash'],
+    ['a\\tb', 'a\tb'],
+    ['line\\nnext', 'line\nnext'],
+    ['\\101\\x42', 'AB'],
+  ])('GIVEN %j THEN its text is %j', (field, text) => {
+    expect(unescapeCopyText(field)).toBe(text);
   });
 });
 
