@@ -25,11 +25,13 @@ export function parsePolicies(raw: readonly string[]): Record<string, ConflictPo
   return out;
 }
 
-/** Opens every URL, closing those already open when one fails. */
-export async function openAll(urls: readonly string[]): Promise<MergeDatabase[]> {
+/** Opens every URL (sources read-only), closing those already open when one fails. */
+export async function openAll(
+  urls: readonly { readonly url: string; readonly readonly: boolean }[],
+): Promise<MergeDatabase[]> {
   const out: MergeDatabase[] = [];
   try {
-    for (const url of urls) out.push(await openDatabase(url));
+    for (const { url, readonly } of urls) out.push(await openDatabase(url, { readonly }));
     return out;
   } catch (err) {
     await closeAll(out);

@@ -76,6 +76,7 @@ function isUsageError(err: unknown): err is Error {
     err instanceof InvalidLayoutError ||
     (err instanceof Error &&
       [
+        'DatabaseNotFoundError',
         'InvalidArgumentError',
         'InvalidIdError',
         'InvalidLayoutError',

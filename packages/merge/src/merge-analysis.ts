@@ -4,7 +4,16 @@ import { type MergeConflict, MergeSchemaError } from './errors.js';
 import type { MergeSetup, TablePlanInfo, UniqueRule } from './merge-setup.js';
 import { columnDef, finalRow, type TableDecisions, type WorkTables } from './merge-tables.js';
 import { renamedSql } from './rename-template.js';
-import { asText, insertIgnoring, keyText, quote, sameValue, stringLiteral, updateFrom } from './sql.js';
+import {
+  asText,
+  innerJoin,
+  insertIgnoring,
+  keyText,
+  quote,
+  sameValue,
+  stringLiteral,
+  updateFrom,
+} from './sql.js';
 
 /** What the analysis of a table found under each constraint, for the plan and the refusal. */
 export interface ConstraintFindings {
@@ -21,6 +30,15 @@ export interface ConstraintFindings {
 export interface TableAnalysis {
   readonly decisions: TableDecisions;
   readonly findings: readonly ConstraintFindings[];
+}
+
+/** Whether `select` (columns k0, k1, ...) yields one tuple twice: no work table is needed otherwise. */
+async function hasDuplicates(db: MergeSqlClient, select: string, columns: number): Promise<boolean> {
+  const cols = Array.from({ length: columns }, (_, i) => `k${i}`).join(', ');
+  const rows = await db.query(
+    `SELECT 1 AS x FROM (${select}) x GROUP BY ${cols} HAVING COUNT(*) > 1 LIMIT 1`,
+  );
+  return rows.length > 0;
 }
 
 /**
@@ -91,18 +109,31 @@ export async function analyzeTable(
     };
   };
 
-  // Key collisions: a key the target holds, or an earlier source (or row) brought.
+  // Key collisions: a key the target holds, or an earlier source (or row) brought. One grouping
+  // finds whether there is any; only then are they decided source by source.
   const keys = names.keys(n);
-  await names.create(
+  const built = new Set<string>();
+  const pkClash = await hasDuplicates(
     db,
-    keys,
-    [...keyCols.map((c, i) => columnDef(d, `k${i}`, c)), 'snowkey_seq BIGINT'],
-    keyCols.map((_, i) => `k${i}`),
+    `SELECT ${finalKey.map((k, i) => `${k} AS k${i}`).join(', ')} FROM ${stage} a ${before.joins} UNION ALL SELECT ${info.key
+      .map((k, i) => `${q(k)} AS k${i}`)
+      .join(', ')} FROM ${q(t)}`,
+    keyCols.length,
   );
+  if (pkClash) built.add(keys);
+  if (pkClash)
+    await names.create(
+      db,
+      keys,
+      [...keyCols.map((c, i) => columnDef(d, `k${i}`, c)), 'snowkey_seq BIGINT'],
+      keyCols.map((_, i) => `k${i}`),
+    );
   const kcols = keyCols.map((_, i) => `k${i}`).join(', ');
-  await db.execute(
-    `INSERT INTO ${q(keys)} (${kcols}, snowkey_seq) SELECT ${info.key.map(q).join(', ')}, NULL FROM ${q(t)}`,
-  );
+  if (pkClash) {
+    await db.execute(
+      `INSERT INTO ${q(keys)} (${kcols}, snowkey_seq) SELECT ${info.key.map(q).join(', ')}, NULL FROM ${q(t)}`,
+    );
+  }
   const pk: ConstraintFindings = {
     id: `${t}.PRIMARY KEY`,
     table: t,
@@ -113,7 +144,7 @@ export async function analyzeTable(
   };
   const pkExamples: MergeConflict[] = [];
   let pkCount = 0;
-  for (const p of sources) {
+  for (const p of pkClash ? sources : []) {
     await db.execute(
       insertIgnoring(
         d,
@@ -121,7 +152,7 @@ export async function analyzeTable(
         `SELECT ${finalKey.join(', ')}, a.snowkey_seq FROM ${stage} a ${before.joins} WHERE a.snowkey_src = ${p} ORDER BY a.snowkey_seq`,
       ),
     );
-    const from = `FROM ${stage} a ${before.joins} JOIN ${q(keys)} h ON ${finalKey.map((k, i) => `h.k${i} = ${k}`).join(' AND ')} WHERE a.snowkey_src = ${p} AND NOT (${sameValue(d, 'h.snowkey_seq', 'a.snowkey_seq')})`;
+    const from = `FROM ${stage} a ${before.joins} ${innerJoin(d)} ${q(keys)} h ON ${finalKey.map((k, i) => `h.k${i} = ${k}`).join(' AND ')} WHERE a.snowkey_src = ${p} AND NOT (${sameValue(d, 'h.snowkey_seq', 'a.snowkey_seq')})`;
     const f = await find(from, finalKey, p);
     if (f.count === 0) continue;
     pkCount += f.count;
@@ -136,7 +167,7 @@ export async function analyzeTable(
 
   const renamed: number[] = info.rules.map(() => 0);
   for (const rule of info.rules) {
-    const f = await analyzeRule(db, setup, info, rule, names, before, sources, options.labels, out);
+    const f = await analyzeRule(db, setup, info, rule, names, before, sources, options.labels, out, built);
     renamed[rule.number] = f.renamed;
     findings.push(f.findings);
   }
@@ -169,6 +200,7 @@ async function analyzeRule(
   sources: readonly number[],
   labels: readonly string[],
   out: string,
+  built: Set<string>,
 ): Promise<{ renamed: number; findings: ConstraintFindings }> {
   const d = db.dialect;
   const q = (c: string) => quote(d, c);
@@ -178,6 +210,28 @@ async function analyzeRule(
   const ucols = rule.unique.columns.map((c) => info.table.columns.find((x) => x.name === c)!);
   const keyCols = info.key.map((k) => info.table.columns.find((c) => c.name === k)!);
   const held = names.held(n, rule.number);
+  const finalU0 = rule.unique.columns.map((c) => before.col(c));
+  const clash = await hasDuplicates(
+    db,
+    `SELECT ${finalU0.map((u, i) => `${u} AS k${i}`).join(', ')} FROM ${stage} a ${before.joins} LEFT JOIN ${q(out)} o ON o.snowkey_seq = a.snowkey_seq WHERE o.snowkey_seq IS NULL AND ${finalU0
+      .map((u) => `${u} IS NOT NULL`)
+      .join(
+        ' AND ',
+      )} UNION ALL SELECT ${rule.unique.columns.map((c, i) => `${q(c)} AS k${i}`).join(', ')} FROM ${q(t)} WHERE ${rule.unique.columns
+      .map((c) => `${q(c)} IS NOT NULL`)
+      .join(' AND ')}`,
+    ucols.length,
+  );
+  const none = {
+    id: rule.id,
+    table: t,
+    constraint: rule.unique.columns.join('+'),
+    policy: rule.policy,
+    count: 0,
+    examples: [],
+  };
+  if (!clash) return { renamed: 0, findings: none };
+  built.add(held);
   await names.create(
     db,
     held,
@@ -221,7 +275,7 @@ async function analyzeRule(
         `SELECT ${finalU.join(', ')}, a.snowkey_seq, ${finalKey.join(', ')} FROM ${stage} a ${before.joins} ${notOut} WHERE a.snowkey_src = ${p} AND o.snowkey_seq IS NULL AND ${complete} ORDER BY a.snowkey_seq`,
       ),
     );
-    const from = `FROM ${stage} a ${before.joins} ${notOut} JOIN ${q(held)} h ON ${finalU.map((u, i) => `h.u${i} = ${u}`).join(' AND ')} WHERE a.snowkey_src = ${p} AND o.snowkey_seq IS NULL AND NOT (${sameValue(d, 'h.snowkey_seq', 'a.snowkey_seq')})`;
+    const from = `FROM ${stage} a ${before.joins} ${notOut} ${innerJoin(d)} ${q(held)} h ON ${finalU.map((u, i) => `h.u${i} = ${u}`).join(' AND ')} WHERE a.snowkey_src = ${p} AND o.snowkey_seq IS NULL AND NOT (${sameValue(d, 'h.snowkey_seq', 'a.snowkey_seq')})`;
     const [c] = await db.query<{ n: unknown }>(`SELECT COUNT(*) AS n ${from}`);
     const found = Number(c?.n ?? 0);
     if (found === 0) continue;
@@ -246,12 +300,10 @@ async function analyzeRule(
       );
       // A skipped row holds neither its key nor the values of the constraints before this one.
       const skippedHere = `SELECT snowkey_seq FROM ${q(out)} WHERE snowkey_fate = 1 AND snowkey_src = ${p}`;
-      await db.execute(`DELETE FROM ${q(names.keys(n))} WHERE snowkey_seq IN (${skippedHere})`);
-      for (const other of info.rules) {
-        if (other.number >= rule.number) break;
-        await db.execute(
-          `DELETE FROM ${q(names.held(n, other.number))} WHERE snowkey_seq IN (${skippedHere})`,
-        );
+      const earlier = info.rules.filter((o) => o.number < rule.number).map((o) => names.held(n, o.number));
+      for (const table of [names.keys(n), ...earlier]) {
+        if (built.has(table))
+          await db.execute(`DELETE FROM ${q(table)} WHERE snowkey_seq IN (${skippedHere})`);
       }
     }
     if (rule.policy === 'rename') {
@@ -303,7 +355,7 @@ async function renameRounds(
   for (let attempt = 1; ; attempt++) {
     const candidate = renamedSql(d, `a.${q(column)}`, label, attempt, rule.maxLength ?? null, template);
     const tuple = rule.unique.columns.map((c) => (c === column ? candidate : before.col(c)));
-    const from = `FROM ${ren} w JOIN ${stage} a ON a.snowkey_seq = w.snowkey_seq ${before.joins} WHERE w.v IS NULL AND w.snowkey_src = ${p}`;
+    const from = `FROM ${ren} w ${innerJoin(d)} ${stage} a ON a.snowkey_seq = w.snowkey_seq ${before.joins} WHERE w.v IS NULL AND w.snowkey_src = ${p}`;
     await db.execute(
       insertIgnoring(
         d,
@@ -315,7 +367,7 @@ async function renameRounds(
       updateFrom(
         d,
         ren,
-        `SELECT w.snowkey_seq AS s, ${candidate} AS v FROM ${ren} w JOIN ${stage} a ON a.snowkey_seq = w.snowkey_seq ${before.joins} JOIN ${held} h ON ${tuple.map((u, i) => `h.u${i} = ${u}`).join(' AND ')} AND h.snowkey_seq = w.snowkey_seq WHERE w.v IS NULL AND w.snowkey_src = ${p}`,
+        `SELECT w.snowkey_seq AS s, ${candidate} AS v FROM ${ren} w ${innerJoin(d)} ${stage} a ON a.snowkey_seq = w.snowkey_seq ${before.joins} ${innerJoin(d)} ${held} h ON ${tuple.map((u, i) => `h.u${i} = ${u}`).join(' AND ')} AND h.snowkey_seq = w.snowkey_seq WHERE w.v IS NULL AND w.snowkey_src = ${p}`,
         [['v', 'x.v']],
         't.snowkey_seq = x.s',
       ),
@@ -373,7 +425,7 @@ async function writeRecords(
   for (const rule of info.rules) {
     if (!rule.renameColumn || (decisions.renamed[rule.number] ?? 0) === 0) continue;
     await db.execute(
-      `INSERT INTO ${T.renames} (table_name, row_key, column_name, source_label, old_value, new_value) SELECT ${t}, ${keyText(d, finalKey)}, ${stringLiteral(d, rule.renameColumn)}, ${label}, ${asText(d, `a.${q(rule.renameColumn)}`)}, ${asText(d, 'w.v')} FROM ${q(names.renamed(n, rule.number))} w JOIN ${stage} a ON a.snowkey_seq = w.snowkey_seq ${joins}`,
+      `INSERT INTO ${T.renames} (table_name, row_key, column_name, source_label, old_value, new_value) SELECT ${t}, ${keyText(d, finalKey)}, ${stringLiteral(d, rule.renameColumn)}, ${label}, ${asText(d, `a.${q(rule.renameColumn)}`)}, ${asText(d, 'w.v')} FROM ${q(names.renamed(n, rule.number))} w ${innerJoin(d)} ${stage} a ON a.snowkey_seq = w.snowkey_seq ${joins}`,
     );
   }
   void rawKey;

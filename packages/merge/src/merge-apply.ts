@@ -1,5 +1,5 @@
 import type { MergeSqlClient } from './database.js';
-import { deferredColumns } from './deferred-keys.js';
+import { backColumns, deferredColumns } from './deferred-keys.js';
 import type { MergeSetup, TablePlanInfo } from './merge-setup.js';
 import { finalRow, type TableDecisions, type WorkTables } from './merge-tables.js';
 import { quote, updateFrom } from './sql.js';
@@ -35,13 +35,21 @@ export async function copyChunk(
   const mine = decided.get(info.table.name)!;
   const final = finalRow(d, names, info, setup.tables, decided, { renames: true, self: true });
   const deferred = new Set(deferredColumns(info.deferred));
+  const back = backColumns(info.deferred, info.key);
+  const k = info.key[0]!;
+  const value = (c: string) =>
+    back.has(c)
+      ? `CASE WHEN a.${q(c)} <= a.${q(k)} THEN ${final.col(c)} END`
+      : deferred.has(c)
+        ? 'NULL'
+        : final.col(c);
   const cols = info.columns.get(p)!;
   const range = `a.snowkey_src = ${p} AND a.snowkey_seq > ${from} AND a.snowkey_seq <= ${to}`;
   const out = mine.out > 0 ? `LEFT JOIN ${q(names.out(n))} o ON o.snowkey_seq = a.snowkey_seq` : '';
   const override = info.overridingSystemValue ? ' OVERRIDING SYSTEM VALUE' : '';
   const copied = await tx.execute(
     `INSERT INTO ${q(info.table.name)} (${cols.map(q).join(', ')})${override} SELECT ${cols
-      .map((c) => (deferred.has(c) ? 'NULL' : final.col(c)))
+      .map(value)
       .join(
         ', ',
       )} FROM ${q(names.stage(n))} a ${final.joins} ${out} WHERE ${range}${mine.out > 0 ? ' AND o.snowkey_seq IS NULL' : ''} ORDER BY a.snowkey_seq`,
@@ -87,6 +95,9 @@ export async function linkChunk(
   const final = finalRow(d, names, info, setup.tables, decided, { renames: true, self: true });
   const cols = deferredColumns(info.deferred).filter((c) => info.columns.get(p)!.includes(c));
   if (cols.length === 0) return 0;
+  // A reference back was written with its row by the copy: only those forward are left.
+  const back = backColumns(info.deferred, info.key);
+  const pending = (c: string) => (back.has(c) ? `a.${q(c)} > a.${q(info.key[0]!)}` : `a.${q(c)} IS NOT NULL`);
   const out = mine.out > 0 ? `LEFT JOIN ${q(names.out(n))} o ON o.snowkey_seq = a.snowkey_seq` : '';
   const select = `SELECT ${info.key.map((k, i) => `${final.col(k)} AS k${i}`).join(', ')}, ${cols
     .map((c, i) => `${final.col(c)} AS v${i}`)
@@ -94,7 +105,7 @@ export async function linkChunk(
       ', ',
     )} FROM ${q(names.stage(n))} a ${final.joins} ${out} WHERE a.snowkey_src = ${p} AND a.snowkey_seq > ${from} AND a.snowkey_seq <= ${to}${
     mine.out > 0 ? ' AND o.snowkey_seq IS NULL' : ''
-  } AND (${cols.map((c) => `a.${q(c)} IS NOT NULL`).join(' OR ')})`;
+  } AND (${cols.map(pending).join(' OR ')})`;
   return tx.execute(
     updateFrom(
       d,

@@ -9,7 +9,7 @@ import {
   readProgress,
 } from './bookkeeping.js';
 import type { MergeSession, MergeSqlClient } from './database.js';
-import { deferredColumns } from './deferred-keys.js';
+import { backColumns, deferredColumns } from './deferred-keys.js';
 import { DanglingReferenceError, MergeSchemaError } from './errors.js';
 import { checkIntegerKeys } from './key-checks.js';
 import { WorkTables } from './merge-tables.js';
@@ -271,7 +271,7 @@ function translated(dialect: SqlDialect, info: RekeyTable, refs: readonly KeyCol
   const map = BOOKKEEPING_TABLES.rekeyMap;
   if (info.rekeyed) {
     joins.push(
-      `JOIN ${map} m_own ON m_own.table_name = ${stringLiteral(dialect, info.table.name)} AND m_own.old_id = a.${q(info.rekeyed)}`,
+      `LEFT JOIN ${map} m_own ON m_own.table_name = ${stringLiteral(dialect, info.table.name)} AND m_own.old_id = a.${q(info.rekeyed)}`,
     );
     value.set(info.rekeyed, 'm_own.new_id');
   }
@@ -286,11 +286,19 @@ function translated(dialect: SqlDialect, info: RekeyTable, refs: readonly KeyCol
 
 function copySql(dialect: SqlDialect, info: RekeyTable, names: WorkTables, from: number, to: number): string {
   const q = (c: string) => quote(dialect, c);
-  const t = translated(dialect, info, info.refs);
+  const back = backColumns(info.deferred, info.key);
+  const t = translated(dialect, info, [...info.refs, ...info.deferredRefs.filter((r) => back.has(r.column))]);
   const deferred = new Set(deferredColumns(info.deferred));
+  const k = info.key[0]!;
+  const value = (c: string) =>
+    back.has(c)
+      ? `CASE WHEN a.${q(c)} <= a.${q(k)} THEN ${t.col(c)} END`
+      : deferred.has(c)
+        ? 'NULL'
+        : t.col(c);
   const override = info.overridingSystemValue ? ' OVERRIDING SYSTEM VALUE' : '';
   return `INSERT INTO ${q(info.table.name)} (${info.columns.map(q).join(', ')})${override} SELECT ${info.columns
-    .map((c) => (deferred.has(c) ? 'NULL' : t.col(c)))
+    .map(value)
     .join(
       ', ',
     )} FROM ${q(names.stage(info.number))} a ${t.joins} WHERE a.snowkey_seq > ${from} AND a.snowkey_seq <= ${to} ORDER BY a.snowkey_seq`;
@@ -301,12 +309,14 @@ function linkSql(dialect: SqlDialect, info: RekeyTable, names: WorkTables, from:
   const keyRefs = info.refs.filter((r) => info.key.includes(r.column));
   const t = translated(dialect, info, [...keyRefs, ...info.deferredRefs]);
   const cols = deferredColumns(info.deferred);
+  const back = backColumns(info.deferred, info.key);
+  const pending = (c: string) => (back.has(c) ? `a.${q(c)} > a.${q(info.key[0]!)}` : `a.${q(c)} IS NOT NULL`);
   const select = `SELECT ${info.key.map((k, i) => `${t.col(k)} AS k${i}`).join(', ')}, ${cols
     .map((c, i) => `${t.col(c)} AS v${i}`)
     .join(
       ', ',
     )} FROM ${q(names.stage(info.number))} a ${t.joins} WHERE a.snowkey_seq > ${from} AND a.snowkey_seq <= ${to} AND (${cols
-    .map((c) => `a.${q(c)} IS NOT NULL`)
+    .map(pending)
     .join(' OR ')})`;
   return updateFrom(
     dialect,

@@ -188,3 +188,12 @@ export function updateFrom(
     return `UPDATE ${target} t SET ${assignments} FROM (${select}) x WHERE ${match}`;
   return `UPDATE ${target} AS t SET ${assignments} FROM (${select}) AS x WHERE ${match}`;
 }
+
+/**
+ * An inner join that keeps the table before it as the outer loop: SQLite reads `CROSS JOIN` as that
+ * hint, and would otherwise scan a staging table (which has no index but its sequence) once per row
+ * of an indexed work table.
+ */
+export function innerJoin(dialect: SqlDialect): string {
+  return dialect === 'sqlite' ? 'CROSS JOIN' : 'JOIN';
+}
