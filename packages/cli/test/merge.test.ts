@@ -1,7 +1,10 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { decode, layouts } from '@snowkey/core';
 import { describeEachDialect } from '@snowkey/test-harness';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { danglingOf, relationsOf, Shards, type TestShard } from '../../merge/test/support/shards.js';
+import { danglingOf, dumpOf, relationsOf, Shards, type TestShard } from '../../merge/test/support/shards.js';
 import { run } from '../src/index.js';
 
 const ACCOUNTS = (p: string): [string, string][] =>
@@ -115,6 +118,52 @@ describeEachDialect(
       );
       expect(swapped.code).toBe(2);
       expect(swapped.stderr).toMatch(/begun with other inputs/);
+    });
+
+    test('GIVEN a source or a target that does not exist THEN merge run and rekey exit 2 naming it, write nothing, and create nothing', async () => {
+      const target = await shards.create('c_missing');
+      const before = await dumpOf(target.oracle);
+      const gone = (name: string) => {
+        if (ctx.dialect === 'sqlite') return `file:${join(mkdtempSync(join(tmpdir(), 'sk-gone-')), name)}`;
+        const u = new URL(s1.oracle.url);
+        u.pathname = `/sk_gone_${process.pid}_${name}`;
+        return u.toString();
+      };
+      const source = gone('s3.sqlite');
+      const run = await snowkey(
+        'merge',
+        'run',
+        '--target',
+        target.oracle.url,
+        ...sources(),
+        '--source',
+        `S3=${source}`,
+        ...policies,
+      );
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(/does not exist|no such database/);
+      expect(run.stdout).not.toMatch(/verified/);
+      expect(await dumpOf(target.oracle)).toBe(before);
+      const missingTarget = gone('merged.sqlite');
+      const into = await snowkey('merge', 'run', '--target', missingTarget, ...sources(), ...policies);
+      expect(into.code).toBe(2);
+      const rekey = await snowkey(
+        'rekey',
+        '--source',
+        source,
+        '--target',
+        target.oracle.url,
+        '--layout',
+        'gameServer',
+        '--server-id',
+        '3',
+      );
+      expect(rekey.code).toBe(2);
+      if (ctx.dialect === 'sqlite') {
+        expect(existsSync(source.slice('file:'.length))).toBe(false);
+        expect(existsSync(missingTarget.slice('file:'.length))).toBe(false);
+      }
+      expect(await dumpOf(target.oracle)).toBe(before);
     });
 
     test.each([
