@@ -8,7 +8,7 @@ import type {
   MergePlan,
   MergeRunOptions,
   MergeSource,
-  MergeStatements,
+  MergeSqlClient,
 } from './src/index.js';
 import type { SchemaInfo, TableInfo } from './src/schema.js';
 
@@ -31,7 +31,6 @@ export {
   type UniqueInfo,
 } from './src/schema.js';
 export { insertRows, quote, selectPage } from './src/sql.js';
-export { suffixedName } from './src/suffixed-name.js';
 export { canonical, decodeKey, encodeKey } from './src/values.js';
 
 /** The shards of servers 1 and 2, the merged database, and the sources as a merge takes them. */
@@ -43,7 +42,7 @@ export declare const sources: MergeSource[];
 export declare const source: MergeDatabase;
 /** Any database opened with openDatabase, and a transaction of one. */
 export declare const db: MergeDatabase;
-export declare const tx: MergeStatements;
+export declare const tx: MergeSqlClient;
 /** A merge's inputs, and the options of a run over them. */
 export declare const inputs: MergeInputs;
 export declare const options: MergeRunOptions;

@@ -124,7 +124,7 @@ async function verifyGame(
     )
   ).map((r) => ({
     table: String(r.table_name),
-    id: BigInt((JSON.parse(String(r.row_key)) as string[])[0]!.slice(2)),
+    id: BigInt(String(r.row_key)),
     source: String(r.source_label),
     oldName: String(r.old_value),
     newName: String(r.new_value),

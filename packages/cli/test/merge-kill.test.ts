@@ -15,7 +15,7 @@ import { dumpOf, Shards, type TestShard } from '../../merge/test/support/shards.
 const SEED = Number(process.env.SNOWKEY_KILL_SEED ?? Math.floor(Math.random() * 2 ** 31));
 console.log(`[merge-kill] SNOWKEY_KILL_SEED=${SEED}`);
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const BATCH = '3';
+const BATCH = '5';
 const AT = '2026-03-01T00:00:00Z';
 const ACCOUNTS = (p: string): [string, string][] =>
   Array.from({ length: 18 }, (_, i) => [`${p}${i}@x.io`, i % 3 === 0 ? `Same${i}` : `${p}${i}`]);
@@ -150,6 +150,8 @@ describeEachDialect(
           ).toBe(expected);
         }
       },
+      // Seven processes, each starting Node and tsx.
+      240_000,
     );
   },
   { label: 'kill' },

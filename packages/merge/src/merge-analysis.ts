@@ -12,7 +12,7 @@ import {
   quote,
   sameValue,
   stringLiteral,
-  updateFrom,
+  updateJoined,
 } from './sql.js';
 
 /** What the analysis of a table found under each constraint, for the plan and the refusal. */
@@ -363,14 +363,12 @@ async function renameRounds(
         `SELECT ${tuple.join(', ')}, w.snowkey_seq, ${finalKey.join(', ')} ${from} ORDER BY w.snowkey_seq`,
       ),
     );
-    total += await db.execute(
-      updateFrom(
-        d,
-        ren,
-        `SELECT w.snowkey_seq AS s, ${candidate} AS v FROM ${ren} w ${innerJoin(d)} ${stage} a ON a.snowkey_seq = w.snowkey_seq ${before.joins} ${innerJoin(d)} ${held} h ON ${tuple.map((u, i) => `h.u${i} = ${u}`).join(' AND ')} AND h.snowkey_seq = w.snowkey_seq WHERE w.v IS NULL AND w.snowkey_src = ${p}`,
-        [['v', 'x.v']],
-        't.snowkey_seq = x.s',
-      ),
+    total += await updateJoined(
+      db,
+      ren,
+      `SELECT w.snowkey_seq AS s, ${candidate} AS v FROM ${ren} w ${innerJoin(d)} ${stage} a ON a.snowkey_seq = w.snowkey_seq ${before.joins} ${innerJoin(d)} ${held} h ON ${tuple.map((u, i) => `h.u${i} = ${u}`).join(' AND ')} AND h.snowkey_seq = w.snowkey_seq WHERE w.v IS NULL AND w.snowkey_src = ${p}`,
+      [['v', 'v']],
+      [['snowkey_seq', 's']],
     );
     const [left] = await db.query<{ n: unknown }>(
       `SELECT COUNT(*) AS n FROM ${ren} WHERE v IS NULL AND snowkey_src = ${p}`,

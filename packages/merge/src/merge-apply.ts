@@ -2,7 +2,7 @@ import type { MergeSqlClient } from './database.js';
 import { backColumns, deferredColumns } from './deferred-keys.js';
 import type { MergeSetup, TablePlanInfo } from './merge-setup.js';
 import { finalRow, type TableDecisions, type WorkTables } from './merge-tables.js';
-import { quote, updateFrom } from './sql.js';
+import { quote, updateJoined } from './sql.js';
 
 /** What one chunk of the copy did. */
 export interface ChunkCounts {
@@ -106,13 +106,11 @@ export async function linkChunk(
     )} FROM ${q(names.stage(n))} a ${final.joins} ${out} WHERE a.snowkey_src = ${p} AND a.snowkey_seq > ${from} AND a.snowkey_seq <= ${to}${
     mine.out > 0 ? ' AND o.snowkey_seq IS NULL' : ''
   } AND (${cols.map(pending).join(' OR ')})`;
-  return tx.execute(
-    updateFrom(
-      d,
-      q(info.table.name),
-      select,
-      cols.map((c, i) => [q(c), `x.v${i}`] as [string, string]),
-      info.key.map((k, i) => `t.${q(k)} = x.k${i}`).join(' AND '),
-    ),
+  return updateJoined(
+    tx,
+    q(info.table.name),
+    select,
+    cols.map((c, i) => [q(c), `v${i}`] as const),
+    info.key.map((k, i) => [q(k), `k${i}`] as const),
   );
 }

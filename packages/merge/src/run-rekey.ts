@@ -22,7 +22,7 @@ import {
   setUpRekey,
 } from './rekey-setup.js';
 import { estimateRows } from './row-estimate.js';
-import { quote, stringLiteral, updateFrom } from './sql.js';
+import { quote, stringLiteral, updateJoined } from './sql.js';
 import { loadStage } from './stage-load.js';
 import { createStageTable } from './stage-table.js';
 
@@ -248,7 +248,7 @@ export async function runRekey(options: RekeyOptions): Promise<RekeyRunResult> {
             const copied = await tx.execute(copySql(tx.dialect, info, names, from, to));
             return { rows: copied, copied };
           }
-          await tx.execute(linkSql(tx.dialect, info, names, from, to));
+          await linkRows(tx, info, names, from, to);
           const [c] = await tx.query<{ n: unknown }>(
             `SELECT COUNT(*) AS n FROM ${quote(tx.dialect, names.stage(info.number))} WHERE snowkey_seq > ${from} AND snowkey_seq <= ${to}`,
           );
@@ -304,7 +304,14 @@ function copySql(dialect: SqlDialect, info: RekeyTable, names: WorkTables, from:
     )} FROM ${q(names.stage(info.number))} a ${t.joins} WHERE a.snowkey_seq > ${from} AND a.snowkey_seq <= ${to} ORDER BY a.snowkey_seq`;
 }
 
-function linkSql(dialect: SqlDialect, info: RekeyTable, names: WorkTables, from: number, to: number): string {
+function linkRows(
+  db: MergeSqlClient,
+  info: RekeyTable,
+  names: WorkTables,
+  from: number,
+  to: number,
+): Promise<number> {
+  const dialect = db.dialect;
   const q = (c: string) => quote(dialect, c);
   const keyRefs = info.refs.filter((r) => info.key.includes(r.column));
   const t = translated(dialect, info, [...keyRefs, ...info.deferredRefs]);
@@ -318,12 +325,12 @@ function linkSql(dialect: SqlDialect, info: RekeyTable, names: WorkTables, from:
     )} FROM ${q(names.stage(info.number))} a ${t.joins} WHERE a.snowkey_seq > ${from} AND a.snowkey_seq <= ${to} AND (${cols
     .map(pending)
     .join(' OR ')})`;
-  return updateFrom(
-    dialect,
+  return updateJoined(
+    db,
     q(info.table.name),
     select,
-    cols.map((c, i) => [q(c), `x.v${i}`] as [string, string]),
-    info.key.map((k, i) => `t.${q(k)} = x.k${i}`).join(' AND '),
+    cols.map((c, i) => [q(c), `v${i}`] as const),
+    info.key.map((k, i) => [q(k), `k${i}`] as const),
   );
 }
 

@@ -197,3 +197,46 @@ export function updateFrom(
 export function innerJoin(dialect: SqlDialect): string {
   return dialect === 'sqlite' ? 'CROSS JOIN' : 'JOIN';
 }
+
+/**
+ * Updates `target` from the rows of `select`, matched by key: `set` pairs a target column with a
+ * column of the select, `match` a target key column with one. One statement on PostgreSQL and
+ * MySQL; on SQLite the rows go through an indexed temporary table first, since its UPDATE ... FROM
+ * may evaluate the select once per row of the target.
+ */
+export async function updateJoined(
+  db: { readonly dialect: SqlDialect; execute(sql: string): Promise<number> },
+  target: string,
+  select: string,
+  set: readonly (readonly [string, string])[],
+  match: readonly (readonly [string, string])[],
+): Promise<number> {
+  const d = db.dialect;
+  if (d !== 'sqlite') {
+    return db.execute(
+      updateFrom(
+        d,
+        target,
+        select,
+        set.map(([c, x]) => [c, `x.${x}`]),
+        match.map(([t, x]) => `t.${t} = x.${x}`).join(' AND '),
+      ),
+    );
+  }
+  await db.execute('DROP TABLE IF EXISTS temp.snowkey_update');
+  await db.execute(`CREATE TEMP TABLE snowkey_update AS ${select}`);
+  await db.execute(
+    `CREATE INDEX temp.snowkey_update_key ON snowkey_update (${match.map(([, x]) => x).join(', ')})`,
+  );
+  const on = match.map(([t, x]) => `u.${x} = ${target}.${t}`).join(' AND ');
+  const keys = (cols: readonly string[]) => (cols.length === 1 ? cols[0]! : `(${cols.join(', ')})`);
+  const n = await db.execute(
+    `UPDATE ${target} SET ${set
+      .map(([c, x]) => `${c} = (SELECT u.${x} FROM snowkey_update u WHERE ${on})`)
+      .join(
+        ', ',
+      )} WHERE ${keys(match.map(([t]) => t))} IN (SELECT ${match.map(([, x]) => x).join(', ')} FROM snowkey_update)`,
+  );
+  await db.execute('DROP TABLE temp.snowkey_update');
+  return n;
+}
