@@ -56,7 +56,11 @@ async function admin(dialect: Dialect, sql: string): Promise<void> {
 }
 
 /** A fresh database with the world's tables, empty. */
-async function fresh(dialect: Dialect, name: string): Promise<BenchDb & { drop(): Promise<void> }> {
+/** Databases of this run are named apart, so two runs never drop each other's. */
+const RUN = `skbench${process.pid}`;
+
+async function fresh(dialect: Dialect, short: string): Promise<BenchDb & { drop(): Promise<void> }> {
+  const name = short.replace(/^skbench/, RUN);
   if (dialect === 'sqlite') {
     const file = join(tmpdir(), `${name}.sqlite`);
     const clean = () => {
