@@ -178,7 +178,7 @@ export class DatabaseNotFoundError extends SnowkeyError {
  * or `2.5` into a BIGINT column). Found before anything is written.
  *
  * @example
- * try { await runRekey(options); } catch (err) {
+ * try { await runRekey({ source, target, layout: layouts.gameServer, node: { serverId: 3 } }); } catch (err) {
  *   // InvalidKeyError: accounts.id of game_s3 holds "x7": keys must be integers in -2^63..2^63-1
  *   if (err instanceof InvalidKeyError) console.error(err.table, err.column, err.value);
  * }
