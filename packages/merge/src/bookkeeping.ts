@@ -25,7 +25,7 @@ export const BOOKKEEPING_TABLES = {
 
 const T = BOOKKEEPING_TABLES;
 
-function ddl(job: Job): string[] {
+function ddl(job: Job, dialect: string): string[] {
   const p = job === 'merge' ? 'snowkey_merge_' : 'snowkey_rekey_';
   const tables = [
     // The first run's inputs and the facts it fixed (rows already in the target, the rekey's
@@ -85,6 +85,8 @@ function ddl(job: Job): string[] {
   new_id BIGINT NOT NULL,
   PRIMARY KEY (table_name, old_id)
 )`);
+    // SQLite: the map is looked up by its key for every reference; keep the rows in the key's tree.
+    if (dialect === 'sqlite') tables[tables.length - 1] += ' WITHOUT ROWID';
   }
   return tables;
 }
@@ -93,7 +95,7 @@ function ddl(job: Job): string[] {
 export async function ensureBookkeeping(db: MergeSqlClient, job: Job): Promise<void> {
   // MySQL: keys and values recorded byte for byte (`Aria` and `aria` are two keys).
   const tail = db.dialect === 'mysql' ? ' DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin' : '';
-  for (const sql of ddl(job)) await db.execute(sql + tail);
+  for (const sql of ddl(job, db.dialect)) await db.execute(sql + tail);
 }
 
 /**
