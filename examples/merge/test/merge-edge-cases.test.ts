@@ -17,7 +17,6 @@ import {
   createGameDatabase,
   createShards,
   GAME_POLICIES,
-  GAME_TABLES,
   openDatabase,
   type Shard,
 } from '../src/index.js';
