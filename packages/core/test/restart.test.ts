@@ -7,9 +7,13 @@ const fixture = fileURLToPath(new URL('./fixtures/burst-process.ts', import.meta
 /** One process life of node `workerId`: created at `createdAtMs`, issuing while its clock stands at `runAtMs`. */
 function life(workerId: number, count: number, createdAtMs: number, runAtMs: number, maxBorrowMs: number) {
   const args = [workerId, count, createdAtMs, runAtMs, maxBorrowMs].map(String);
-  const out = execFileSync(process.execPath, ['--conditions=dev-source', '--import', 'tsx', fixture, ...args], {
-    encoding: 'utf8',
-  });
+  const out = execFileSync(
+    process.execPath,
+    ['--conditions=dev-source', '--import', 'tsx', fixture, ...args],
+    {
+      encoding: 'utf8',
+    },
+  );
   const r = JSON.parse(out.trim());
   return { first: BigInt(r.first), last: BigInt(r.last), lastTimestamp: r.lastTimestamp as number };
 }
