@@ -179,7 +179,7 @@ export const PUBLIC_SURFACE: Readonly<
     types: ['PrismaRawQueryable', 'SnowkeyPrismaOptions'],
   },
   '@snowkey/knex': {
-    values: ['UpsertReadBackError', 'bigintTypeCast', 'knexSqlClient', 'snowkeyKnex', 'withBigintReads'],
+    values: ['bigintTypeCast', 'knexSqlClient', 'snowkeyKnex', 'withBigintReads'],
     types: [
       'InsertedRow',
       'SnowflakeTables',
@@ -196,7 +196,6 @@ export const PUBLIC_SURFACE: Readonly<
     values: [
       'BigintReadError',
       'UnfillableInsertError',
-      'UpsertReadBackError',
       'assertBigintReads',
       'bigintTypeCast',
       'kyselySqlClient',
@@ -223,7 +222,6 @@ export const PUBLIC_SURFACE: Readonly<
       'IdPrecisionError',
       'SnowflakeConfigError',
       'SnowflakeId',
-      'UpsertReadBackError',
       'attachSnowflakes',
       'betterSqlite3Module',
       'sequelizeSqlClient',
@@ -237,7 +235,7 @@ export const PUBLIC_SURFACE: Readonly<
     ],
   },
   '@snowkey/drizzle': {
-    values: ['UpsertReadBackError', 'drizzleSqlClient', 'exactSqliteIntegers', 'verifyBigintReads'],
+    values: ['drizzleSqlClient', 'exactSqliteIntegers', 'verifyBigintReads'],
     types: ['DrizzleDatabase', 'IdGeneratorSource'],
   },
   '@snowkey/drizzle/pg-core': {
@@ -278,7 +276,7 @@ export const PUBLIC_SURFACE: Readonly<
     types: [],
   },
   '@snowkey/cli': {
-    values: ['ExitCode', 'run'],
+    values: ['ExitCode', 'USAGE_ERROR_CODES', 'run'],
     types: ['CliIo'],
   },
   '@snowkey/merge': {

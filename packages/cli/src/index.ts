@@ -1,2 +1,3 @@
+export { ExitCode, USAGE_ERROR_CODES } from './exit-status.js';
 export type { CliIo } from './io.js';
-export { ExitCode, run } from './run.js';
+export { run } from './run.js';

@@ -1,4 +1,3 @@
-import { InvalidArgumentError, InvalidLayoutError } from '@snowkey/core';
 import { Command, CommanderError } from 'commander';
 import { CommandFailed } from './command-failed.js';
 import { decodeCommand } from './commands/decode.js';
@@ -7,17 +6,9 @@ import { layoutCommand } from './commands/layout.js';
 import { leasesCommand } from './commands/leases.js';
 import { mergeCommand } from './commands/merge.js';
 import { rekeyCommand } from './commands/rekey.js';
+import { ExitCode, exitStatusOf } from './exit-status.js';
 import { type CliIo, processIo } from './io.js';
 import { VERSION } from './version.js';
-
-/**
- * Exit codes: 0 done, 1 a failure (a merge that did not verify, a conflict under `fail`, an
- * unexpected error), 2 bad usage (unknown layout, bad id, bad flag, a resume with other inputs).
- *
- * @example
- * if ((await run(['decode', 'x'])) === ExitCode.usage) console.error('fix the arguments');
- */
-export const ExitCode = Object.freeze({ ok: 0, failure: 1, usage: 2 });
 
 /**
  * Runs the `snowkey` command with `argv` (the arguments after the program name) and resolves to
@@ -55,33 +46,17 @@ export async function run(argv: readonly string[], io: Partial<CliIo> = {}): Pro
     await program.parseAsync([...argv], { from: 'user' });
     return ExitCode.ok;
   } catch (err) {
-    if (err instanceof CommandFailed) return err.code;
+    if (err instanceof CommandFailed) return err.exitStatus;
     if (err instanceof CommanderError) {
       // commander has printed its message already; help and --version exit with 0.
       return err.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
     }
-    if (isUsageError(err)) {
-      full.stderr(`error: ${err.message}\n`);
-      return ExitCode.usage;
-    }
-    full.stderr(`error: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}\n`);
-    return ExitCode.failure;
+    const status = exitStatusOf(err);
+    full.stderr(
+      status === ExitCode.usage
+        ? `error: ${(err as Error).message}\n`
+        : `error: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)}\n`,
+    );
+    return status;
   }
-}
-
-/** Core's argument, id and layout errors are the user's input, not a failure of the tool. */
-function isUsageError(err: unknown): err is Error {
-  return (
-    err instanceof InvalidArgumentError ||
-    err instanceof InvalidLayoutError ||
-    (err instanceof Error &&
-      [
-        'DatabaseNotFoundError',
-        'InvalidArgumentError',
-        'InvalidIdError',
-        'InvalidLayoutError',
-        'MergeInputsChangedError',
-        'MissingDriverError',
-      ].includes(err.name))
-  );
 }

@@ -40,6 +40,7 @@ export function describeValue(value: unknown): string {
  * // InvalidArgumentError: "workerId" must be an integer in 0..31 (received 40)
  */
 export class InvalidArgumentError extends SnowkeyError {
+  override readonly code: string = 'SNOWKEY_INVALID_ARGUMENT';
   readonly argument: string;
   readonly received: unknown;
   readonly expected: string;
@@ -71,6 +72,7 @@ export interface LayoutFieldReport {
  * // InvalidLayoutError: layout needs more than 64 bits: timestamp 37 + serverId 20 + sequence 16 = 73
  */
 export class InvalidLayoutError extends SnowkeyError {
+  override readonly code: string = 'SNOWKEY_INVALID_LAYOUT';
   readonly fields: readonly LayoutFieldReport[];
   readonly totalBits: number;
   constructor(reason: string, fields: readonly LayoutFieldReport[], totalBits: number) {
@@ -88,6 +90,7 @@ export class InvalidLayoutError extends SnowkeyError {
  * // ClockMovedBackwardsError: clock moved backwards by 5000 ms (last id at 1735689605000, clock reads 1735689600000; tolerance 10 ms)
  */
 export class ClockMovedBackwardsError extends SnowkeyError {
+  override readonly code: string = 'SNOWKEY_CLOCK_MOVED_BACKWARDS';
   readonly lastTimestamp: number;
   readonly clockTimestamp: number;
   readonly backwardsMs: number;
@@ -112,6 +115,7 @@ export class ClockMovedBackwardsError extends SnowkeyError {
  * // TimestampOutOfRangeError: timestamp 2094-09-07T15:47:35.552Z is past the end of layout "snowkey" (last 2094-09-07T15:47:35.551Z)
  */
 export class TimestampOutOfRangeError extends SnowkeyError {
+  override readonly code: string = 'SNOWKEY_TIMESTAMP_OUT_OF_RANGE';
   readonly timestamp: number;
   readonly minTimestamp: number;
   readonly maxTimestamp: number;
@@ -137,7 +141,9 @@ export class TimestampOutOfRangeError extends SnowkeyError {
  * @example
  * parseId('12a'); // InvalidIdError: "id" must be a bigint in 1..2^63-1: a decimal string of digits ... (received "12a")
  */
-export class InvalidIdError extends InvalidArgumentError {}
+export class InvalidIdError extends InvalidArgumentError {
+  override readonly code: string = 'SNOWKEY_INVALID_ID';
+}
 
 const PUBLIC_ID_FAULTS = {
   type: 'it is not a string',
@@ -163,6 +169,7 @@ const PUBLIC_ID_FAULTS = {
  * // InvalidPublicIdError: "publicId" must be a public id of "order": 14 characters ... (the typo check does not match: ...) (received "08qHcZnkfven3R")
  */
 export class InvalidPublicIdError extends InvalidIdError {
+  override readonly code: string = 'SNOWKEY_INVALID_PUBLIC_ID';
   readonly entity: string;
   readonly fault: keyof typeof PUBLIC_ID_FAULTS;
   constructor(argument: string, entity: string, fault: keyof typeof PUBLIC_ID_FAULTS, received: unknown) {
@@ -184,6 +191,7 @@ export class InvalidPublicIdError extends InvalidIdError {
  * try { gen.nextId(); } catch (err) { if (err instanceof LeaseExpiredError) await lease.renew(); }
  */
 export class LeaseExpiredError extends SnowkeyError {
+  override readonly code: string = 'SNOWKEY_LEASE_EXPIRED';
   readonly nodeId: number;
   readonly expiresAt: number;
   constructor(message: string, nodeId: number, expiresAt: number, options?: { cause?: unknown }) {
@@ -200,6 +208,7 @@ export class LeaseExpiredError extends SnowkeyError {
  * // WorkerIdLeaseError: every node id 0..1023 of layout "snowkey" is held in "snowkey_node_leases" (1024 live leases); ...
  */
 export class WorkerIdLeaseError extends SnowkeyError {
+  override readonly code: string = 'SNOWKEY_WORKER_ID_LEASE';
   readonly table: string;
   readonly detail: string;
   constructor(message: string, table: string, detail: string, options?: { cause?: unknown }) {
@@ -219,6 +228,7 @@ export class WorkerIdLeaseError extends SnowkeyError {
  * // ClockStalledError: clock did not reach ... within 2000 ms ...
  */
 export class ClockStalledError extends SnowkeyError {
+  override readonly code: string = 'SNOWKEY_CLOCK_STALLED';
   readonly waitingFor: number;
   readonly clockTimestamp: number;
   constructor(waitingFor: number, clockTimestamp: number, boundMs: number) {
@@ -243,6 +253,7 @@ export class ClockStalledError extends SnowkeyError {
  * const error = new UpsertReadBackError('players', 0, ['name'], 0);
  */
 export class UpsertReadBackError extends SnowkeyError {
+  override readonly code: string = 'SNOWKEY_UPSERT_READ_BACK';
   readonly table: string;
   readonly rowIndex: number;
   readonly conflictColumns: readonly string[];
@@ -269,6 +280,7 @@ export class UpsertReadBackError extends SnowkeyError {
  * // SegmentStoreError: could not take a segment ... (cause: ConnectionInTransactionError: the sqlite connection is inside a transaction ...)
  */
 export class ConnectionInTransactionError extends SnowkeyError {
+  override readonly code: string = 'SNOWKEY_CONNECTION_IN_TRANSACTION';
   readonly dialect: string;
   readonly sql: string;
   constructor(dialect: string, sql: string) {

@@ -1,4 +1,3 @@
-export { UpsertReadBackError } from '@snowkey/core';
 export { exactSqliteIntegers } from '@snowkey/core/adapter';
 export { verifyBigintReads } from './bigint-reads.js';
 export type { DrizzleDatabase } from './drizzle-driver.js';

@@ -1,8 +1,7 @@
-import { InvalidArgumentError, manualClock, Snowflake } from '@snowkey/core';
+import { InvalidArgumentError, manualClock, Snowflake, UpsertReadBackError } from '@snowkey/core';
 import { describeEachDialect } from '@snowkey/test-harness';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
-import { UpsertReadBackError } from '../src/index.js';
 import { storedIds } from '../src/mysql-core.js';
 import { type OpenedDrizzle, openDrizzle } from './open-drizzle.js';
 import { clearTables, createTables, mysqlSchema } from './schema.js';

@@ -1,4 +1,3 @@
-export { UpsertReadBackError } from '@snowkey/core';
 export { bigintTypeCast, type TypeCast, type TypeCastField } from '@snowkey/core/adapter';
 export type { SnowkeyBatchInsert } from './batch-insert.js';
 export { withBigintReads } from './bigint-reads.js';

@@ -49,6 +49,7 @@ const SETTING: Readonly<Record<SqlDialect, string>> = {
  * // BigintReadError: on mysql the driver read 9223372036854775807 back as the Number 9223372036854776000: pass `typeCast: bigintTypeCast()` to the mysql2 pool
  */
 export class BigintReadError extends SnowkeyError {
+  override readonly code: string = 'SNOWKEY_BIGINT_READ';
   readonly dialect: SqlDialect;
   readonly received: unknown;
   constructor(dialect: SqlDialect, received: unknown) {

@@ -11,6 +11,7 @@ import { SnowkeyError } from '@snowkey/core';
  * // UnfillableInsertError: INSERT ... SELECT into "players" leaves out its snowflake column "id" ...
  */
 export class UnfillableInsertError extends SnowkeyError {
+  override readonly code: string = 'SNOWKEY_UNFILLABLE_INSERT';
   readonly table: string;
   readonly column: string;
   constructor(table: string, column: string, reason: string) {

@@ -1,4 +1,3 @@
-export { UpsertReadBackError } from '@snowkey/core';
 export { bigintTypeCast, type TypeCast, type TypeCastField } from '@snowkey/core/adapter';
 export { assertBigintReads, BigintReadError, type PgTypeParsers, pgBigintTypes } from './bigint-reads.js';
 export { UnfillableInsertError } from './errors.js';

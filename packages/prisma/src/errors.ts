@@ -10,6 +10,7 @@ import { InvalidArgumentError } from '@snowkey/core';
  * // SnowflakeFieldError: "models.Itme" must be a model of this Prisma client: one of Match, Player (received "Itme")
  */
 export class SnowflakeFieldError extends InvalidArgumentError {
+  override readonly code: string = 'SNOWKEY_SNOWFLAKE_FIELD';
   /** The model name as given in `models`. */
   readonly model: string;
   /** The field name as given, or undefined when the model itself is unknown. */

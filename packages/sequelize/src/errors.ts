@@ -11,6 +11,7 @@ import { SnowkeyError } from '@snowkey/core';
  * //   - mysql2 returns BIGINT as a rounded Number with `dialectOptions.supportBigNumbers: false`: remove it
  */
 export class SnowflakeConfigError extends SnowkeyError {
+  override readonly code: string = 'SNOWKEY_SNOWFLAKE_CONFIG';
   readonly problems: readonly string[];
   constructor(problems: readonly string[]) {
     super(
@@ -29,6 +30,7 @@ export class SnowflakeConfigError extends SnowkeyError {
  * // IdPrecisionError: Player.id came back from the driver as the Number 9223372036854776000, which is not a safe integer ...
  */
 export class IdPrecisionError extends SnowkeyError {
+  override readonly code: string = 'SNOWKEY_ID_PRECISION';
   readonly attribute: string;
   readonly received: number;
   constructor(attribute: string, received: number) {
@@ -37,27 +39,5 @@ export class IdPrecisionError extends SnowkeyError {
     );
     this.attribute = attribute;
     this.received = received;
-  }
-}
-
-/**
- * After `Model.upsert` on MySQL, MariaDB or SQLite (which return no row), the row could not be
- * found again by the keys the upsert could have conflicted on, or was found more than once, so the
- * id it holds in the database is unknown. The upsert itself ran; the instance is not returned.
- *
- * @example
- * // UpsertReadBackError: after the upsert into Player, 2 rows matched its keys id, name (expected exactly 1), so its stored id is unknown
- */
-export class UpsertReadBackError extends SnowkeyError {
-  readonly model: string;
-  readonly keys: readonly string[];
-  readonly matches: number;
-  constructor(model: string, keys: readonly string[], matches: number) {
-    super(
-      `after the upsert into ${model}, ${matches} rows matched its keys ${keys.join(', ')} (expected exactly 1), so its stored id is unknown`,
-    );
-    this.model = model;
-    this.keys = keys;
-    this.matches = matches;
   }
 }

@@ -4,6 +4,6 @@ export {
   type BetterSqlite3Database,
   betterSqlite3Module,
 } from './better-sqlite3-module.js';
-export { IdPrecisionError, SnowflakeConfigError, UpsertReadBackError } from './errors.js';
+export { IdPrecisionError, SnowflakeConfigError } from './errors.js';
 export { sequelizeSqlClient } from './sequelize-sql-client.js';
 export { BigIntKey, type BigIntKeyOptions, SnowflakeId, type SnowflakeIdOptions } from './snowflake-id.js';

@@ -1,5 +1,5 @@
+import { UpsertReadBackError } from '@snowkey/core';
 import { type Model, type ModelStatic, Op, type Transaction, type WhereOptions } from 'sequelize';
-import { UpsertReadBackError } from './errors.js';
 import { snowflakeAttributes } from './snowflake-attributes.js';
 
 interface UpsertOptions {
@@ -35,6 +35,7 @@ export async function readBackUpsert(record: Model, options: UpsertOptions): Pro
   if (found.length !== 1) {
     throw new UpsertReadBackError(
       model.name,
+      0,
       keys.map((k) => k.join('+')),
       found.length,
     );

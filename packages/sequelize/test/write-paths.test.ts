@@ -1,9 +1,9 @@
-import { manualClock, Snowflake } from '@snowkey/core';
+import { manualClock, Snowflake, UpsertReadBackError } from '@snowkey/core';
 import { describeEachDialect } from '@snowkey/test-harness';
 import { recordingGenerator } from '@snowkey/test-harness/recording-generator';
 import { DataTypes, Model, type Sequelize } from 'sequelize';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
-import { attachSnowflakes, SnowflakeId, UpsertReadBackError } from '../src/index.js';
+import { attachSnowflakes, SnowflakeId } from '../src/index.js';
 import { readBackUpsert } from '../src/upsert-read-back.js';
 import { clearTables, createTables, defineModels } from './models.js';
 import { openSequelize } from './open-sequelize.js';
@@ -203,7 +203,7 @@ describeEachDialect('sequelize write paths', (ctx) => {
     const ghost = models.Player.build({ id: 99n, name: 'ghost' });
     await expect(readBackUpsert(ghost, { returning: false })).rejects.toBeInstanceOf(UpsertReadBackError);
     await expect(readBackUpsert(ghost, { returning: false })).rejects.toMatchObject({
-      model: 'Player',
+      table: 'Player',
       matches: 0,
     });
   });

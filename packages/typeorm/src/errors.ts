@@ -11,6 +11,7 @@ import { SnowkeyError } from '@snowkey/core';
  * //   - Player.id has no generator: pass `generator` to attachSnowflakes(dataSource, { generator })
  */
 export class SnowflakeConfigError extends SnowkeyError {
+  override readonly code: string = 'SNOWKEY_SNOWFLAKE_CONFIG';
   readonly problems: readonly string[];
   constructor(problems: readonly string[]) {
     super(
@@ -30,6 +31,7 @@ export class SnowflakeConfigError extends SnowkeyError {
  * // so its exact value is lost. mysql2: set `supportBigNumbers: true, bigNumberStrings: true` ...
  */
 export class IdPrecisionError extends SnowkeyError {
+  override readonly code: string = 'SNOWKEY_ID_PRECISION';
   readonly column: string;
   readonly received: number;
   constructor(column: string, received: number) {

@@ -2,6 +2,7 @@ import { monotonicClock } from '@snowkey/core';
 import type { LeaseRecord } from '@snowkey/core/adapter';
 import { Command } from 'commander';
 import { CommandFailed } from '../command-failed.js';
+import { errorCode } from '../exit-status.js';
 import { integerFlag } from '../flag-values.js';
 import type { CliIo } from '../io.js';
 import { addLayoutFlags, type LayoutFlags, resolveLayout } from '../layout-flags.js';
@@ -94,8 +95,8 @@ export function leasesCommand(io: CliIo): Command {
         try {
           result = await inspector.free(nodeId, { force: flags.force === true });
         } catch (err) {
-          if (err instanceof Error && err.name === 'LeaseFreeRefusedError') {
-            io.stderr(`refused: ${err.message}\n`);
+          if (errorCode(err) === 'SNOWKEY_LEASE_FREE_REFUSED') {
+            io.stderr(`refused: ${(err as Error).message}\n`);
             throw new CommandFailed(1);
           }
           throw err;

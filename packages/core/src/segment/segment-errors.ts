@@ -30,6 +30,7 @@ export type SegmentUnavailableReason = 'not-ready' | 'refilling' | 'store-failin
  * }
  */
 export class SegmentUnavailableError extends SnowkeyError {
+  override readonly code: string = 'SNOWKEY_SEGMENT_UNAVAILABLE';
   readonly tag: string;
   readonly reason: SegmentUnavailableReason;
   /** How many ids the call asked for. */
@@ -71,6 +72,7 @@ function describe(tag: string, requested: number, available: number): string {
  * // IdRangeExhaustedError: segment tag "orders" has issued every id up to its maxId 9007199254740991
  */
 export class IdRangeExhaustedError extends SnowkeyError {
+  override readonly code: string = 'SNOWKEY_ID_RANGE_EXHAUSTED';
   readonly tag: string;
   readonly maxId: bigint;
   constructor(tag: string, maxId: bigint) {
@@ -90,6 +92,7 @@ export class IdRangeExhaustedError extends SnowkeyError {
  * // SegmentStoreError: could not take a segment of 1000 ids for tag "orders" from postgres: connect ECONNREFUSED 127.0.0.1:5432
  */
 export class SegmentStoreError extends SnowkeyError {
+  override readonly code: string = 'SNOWKEY_SEGMENT_STORE';
   readonly tag: string;
   /** The store's name: `postgres`, `mysql`, `sqlite`, `redis`, or a custom store's. */
   readonly store: string;
