@@ -32,6 +32,7 @@ export const PUBLIC_SURFACE: Readonly<
       'composeId',
       'decode',
       'defineLayout',
+      'idRangeForTime',
       'idReplacer',
       'idReviver',
       'isIdString',

@@ -119,13 +119,23 @@ export class TimestampOutOfRangeError extends SnowkeyError {
   readonly timestamp: number;
   readonly minTimestamp: number;
   readonly maxTimestamp: number;
-  constructor(layoutName: string, timestamp: number, minTimestamp: number, maxTimestamp: number) {
+  /** The argument that held the time, when a caller gave it (`"from"`, `"to"`). */
+  readonly argument: string | undefined;
+  constructor(
+    layoutName: string,
+    timestamp: number,
+    minTimestamp: number,
+    maxTimestamp: number,
+    argument?: string,
+  ) {
     const iso = (ms: number) => (Number.isFinite(ms) ? new Date(ms).toISOString() : String(ms));
     super(
-      timestamp < minTimestamp
-        ? `timestamp ${iso(timestamp)} is before the epoch of layout "${layoutName}" (${iso(minTimestamp)})`
-        : `timestamp ${iso(timestamp)} is past the end of layout "${layoutName}" (last ${iso(maxTimestamp)})`,
+      (argument === undefined ? '' : `"${argument}": `) +
+        (timestamp < minTimestamp
+          ? `timestamp ${iso(timestamp)} is before the epoch of layout "${layoutName}" (${iso(minTimestamp)})`
+          : `timestamp ${iso(timestamp)} is past the end of layout "${layoutName}" (last ${iso(maxTimestamp)})`),
     );
+    this.argument = argument;
     this.timestamp = timestamp;
     this.minTimestamp = minTimestamp;
     this.maxTimestamp = maxTimestamp;

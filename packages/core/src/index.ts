@@ -16,6 +16,7 @@ export {
   WorkerIdLeaseError,
 } from './errors.js';
 export type { IdGenerator } from './id-generator.js';
+export { idRangeForTime } from './id-range-for-time.js';
 export { type IdString, idReplacer, idReviver, isIdString, parseId, toIdString } from './id-string.js';
 export {
   DEFAULT_EPOCH,

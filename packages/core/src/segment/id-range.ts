@@ -4,7 +4,7 @@ import { InvalidArgumentError } from '../errors.js';
 export const MAX_SIGNED_ID = 2n ** 63n - 1n;
 
 /**
- * A closed range of ids, `minId..maxId`, as {@link SegmentAllocator} takes it.
+ * A closed range of ids, `minId..maxId`, as {@link SegmentAllocator} takes it and `idRangeForTime` returns it.
  *
  * @example
  * const range: IdRange = { minId: 1n, maxId: 2n ** 53n - 1n };
