@@ -276,6 +276,26 @@ export const PUBLIC_SURFACE: Readonly<
     values: ['IdJsonInterceptor', 'ParseIdPipe'],
     types: [],
   },
+  '@snowkey/nest': {
+    values: [
+      'IdJsonInterceptor',
+      'IdParam',
+      'InjectIdGenerator',
+      'ParseIdPipe',
+      'SNOWKEY_GENERATOR',
+      'SnowkeyModule',
+      'SnowkeyService',
+    ],
+    types: [
+      'SnowkeyGeneratorOptions',
+      'SnowkeyLeaseOptions',
+      'SnowkeyModuleAsyncOptions',
+      'SnowkeyModuleOptions',
+      'SnowkeyOwnGeneratorOptions',
+      'SnowkeyRegistration',
+      'SnowkeySegmentOptions',
+    ],
+  },
   '@snowkey/cli': {
     values: ['ExitCode', 'USAGE_ERROR_CODES', 'run'],
     types: ['CliIo'],

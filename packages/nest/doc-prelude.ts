@@ -1,0 +1,24 @@
+// The free variables of @snowkey/nest's TSDoc examples and README fragments, declared with their
+// types (what rustdoc's hidden `# ` lines do). A fragment is checked after an import of the names
+// it uses from here; see DEVELOPERS.md, "Docs are code".
+import type { pgSqlClient } from '@snowkey/core';
+import type { DataSource } from 'typeorm';
+import type { SnowkeyService } from './src/index.js';
+
+export { Controller, Get, Inject, Injectable, Module } from '@nestjs/common';
+export { type IdGenerator, layouts, pgSqlClient, Snowflake } from '@snowkey/core';
+export { knexSqlClient } from '@snowkey/knex';
+export { prismaSqlClient } from '@snowkey/prisma';
+export { typeormSqlClient } from '@snowkey/typeorm';
+export { DataSource } from 'typeorm';
+export * from './src/index.js';
+
+/** The application's TypeORM DataSource, Knex instance, Prisma client and pg pool. */
+export declare const dataSource: DataSource;
+export declare const knex: import('knex').Knex;
+export declare const prisma: import('@snowkey/prisma').PrismaRawQueryable;
+export declare const pool: Parameters<typeof pgSqlClient>[0];
+/** The module's service, injected. */
+export declare const snowkey: SnowkeyService;
+/** The application's data access. */
+export declare function findPlayer(id: bigint): Promise<{ id: bigint; name: string } | null>;
