@@ -19,7 +19,7 @@ const labelAxis = <F extends string>(field: F) =>
   ({ field, type: 'nominal', title: null, sort: null, axis: { labelLimit: 0 } }) as const;
 const PATH_AXIS = labelAxis('path');
 
-/** A share (0.034) as the percentage the instruction and key-route charts plot, to a tenth (3.4). */
+/** A share (0.034) as the percentage the instruction chart plots, to a tenth (3.4). */
 const percent = (share: number) => Math.round(share * 1000) / 10;
 
 /** Renders a Vega-Lite spec to an SVG string, headless (no canvas, no browser). */
@@ -144,55 +144,6 @@ export function instructionsChart(
           },
         },
         { mark: { type: 'rule', color: 'firebrick', strokeDash: [4, 3] }, encoding: { x: { datum: 3 } } },
-      ],
-    },
-  };
-}
-
-/** One route's figures in `knex-key-routes.ts`: its time against autoincrement's in the same round. */
-export interface KeyRouteResult {
-  readonly dialect: BenchDialect;
-  readonly route: string;
-  /** Median over the rounds of (route time / autoincrement time) - 1, and its first and third quartiles. */
-  readonly vsAutoincrement: number;
-  readonly q1: number;
-  readonly q3: number;
-}
-
-/**
- * Where a key chosen by the application could go in Knex's insert: per route, its time against
- * autoincrement's (%), the bar at the median round and a line over the middle half of the rounds,
- * one panel per database, the routes' labels whole and in the order of the results.
- */
-export function keyRoutesChart(results: readonly KeyRouteResult[]): vl.TopLevelSpec {
-  const values = results.map((r) => ({
-    database: DATABASE_NAME[r.dialect],
-    route: r.route,
-    median: percent(r.vsAutoincrement),
-    q1: percent(r.q1),
-    q3: percent(r.q3),
-  }));
-  const route = labelAxis('route');
-  return {
-    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: "Knex's 1000-row insert against autoincrement, by where the key goes (%)",
-    data: { values },
-    facet: BY_DATABASE,
-    spec: {
-      width: 220,
-      height: { step: 22 },
-      layer: [
-        {
-          mark: 'bar',
-          encoding: {
-            y: route,
-            x: { field: 'median', type: 'quantitative', title: 'extra time, median round (%)' },
-          },
-        },
-        {
-          mark: { type: 'rule', color: 'black' },
-          encoding: { y: route, x: { field: 'q1', type: 'quantitative' }, x2: { field: 'q3' } },
-        },
       ],
     },
   };

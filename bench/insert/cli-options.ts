@@ -18,12 +18,3 @@ export const listOf =
       throw new InvalidArgumentError(`unknown: ${bad.join(', ')} (choose from ${allowed.join(', ')})`);
     return items;
   };
-
-/** A parser for one value that must be among `allowed` (a script's positional argument). */
-export const oneOf =
-  <T extends string>(name: string, allowed: readonly T[]) =>
-  (raw: string): T => {
-    if (!(allowed as readonly string[]).includes(raw))
-      throw new InvalidArgumentError(`${name} must be one of ${allowed.join(', ')} (received ${raw})`);
-    return raw as T;
-  };

@@ -1,12 +1,6 @@
 import { expect, test } from 'vitest';
 import type { PathResult } from '../../bench/insert/adapter-overhead.js';
-import {
-  instructionsChart,
-  type KeyRouteResult,
-  keyRoutesChart,
-  overheadChart,
-  renderSvg,
-} from '../../bench/insert/charts.js';
+import { instructionsChart, overheadChart, renderSvg } from '../../bench/insert/charts.js';
 
 // Labels as long as the bench's longest, which share their first 40 characters: a limit in pixels
 // cut them to the same text, as headless Vega sizes text by an estimate wider than the font.
@@ -54,36 +48,4 @@ test('GIVEN write paths with long labels THEN the clock chart, its panels sharin
   expect(shown).toEqual(expect.arrayContaining(['PostgreSQL', 'MariaDB']));
   for (const entry of ['hand-set ids, clock', 'hand-set ids, added CPU', 'autoincrement, clock'])
     expect(shown).toContain(entry);
-});
-
-test('GIVEN the Knex key routes of two databases THEN their chart shows each route whole, in the order given, a bar and a middle-half line for each, in a panel per database', async () => {
-  const routes = [
-    "autoincrement, .returning('id')",
-    "a caller's key, bound",
-    "a caller's key, inlined into the SQL",
-  ];
-  const results: KeyRouteResult[] = [
-    ...routes.map((route, i) => ({
-      dialect: 'postgres' as const,
-      route,
-      vsAutoincrement: 0.05 * (i + 1),
-      q1: 0.01,
-      q3: 0.2,
-    })),
-    ...routes
-      .slice(1)
-      .map((route) => ({ dialect: 'mysql' as const, route, vsAutoincrement: 0.12, q1: 0.02, q3: 0.18 })),
-  ];
-  const svg = await renderSvg(keyRoutesChart(results));
-  expect(svg).not.toContain('…');
-  const shown = texts(svg);
-  expect(shown.filter((t) => routes.includes(t))).toEqual(routes);
-  expect(shown).toEqual(expect.arrayContaining(['PostgreSQL', 'MariaDB']));
-  // Vega names each mark's group by its role: one bar and one rule per route and database.
-  const marks = (kind: string) =>
-    [...svg.matchAll(new RegExp(`<g class="mark-${kind} role-mark[^"]*"[^>]*>(.*?)</g>`, 'g'))]
-      .map((m) => (m[1]!.match(/<path/g) ?? []).length + (m[1]!.match(/<line/g) ?? []).length)
-      .reduce((a, b) => a + b, 0);
-  expect(marks('rect')).toBe(results.length);
-  expect(marks('rule')).toBe(results.length);
 });
