@@ -1,9 +1,12 @@
 // The free variables of @snowkey/nest's TSDoc examples and README fragments, declared with their
 // types (what rustdoc's hidden `# ` lines do). A fragment is checked after an import of the names
 // it uses from here; see DEVELOPERS.md, "Docs are code".
+
+import type { HealthCheckService } from '@nestjs/terminus';
 import type { pgSqlClient } from '@snowkey/core';
 import type { DataSource } from 'typeorm';
 import type { SnowkeyService } from './src/index.js';
+import type { SnowkeyHealthIndicator } from './src/terminus.js';
 
 export { Controller, Get, Inject, Injectable, Module } from '@nestjs/common';
 export { type IdGenerator, layouts, pgSqlClient, Snowflake } from '@snowkey/core';
@@ -12,6 +15,7 @@ export { prismaSqlClient } from '@snowkey/prisma';
 export { typeormSqlClient } from '@snowkey/typeorm';
 export { DataSource } from 'typeorm';
 export * from './src/index.js';
+export * from './src/terminus.js';
 
 /** The application's TypeORM DataSource, Knex instance, Prisma client and pg pool. */
 export declare const dataSource: DataSource;
@@ -22,3 +26,6 @@ export declare const pool: Parameters<typeof pgSqlClient>[0];
 export declare const snowkey: SnowkeyService;
 /** The application's data access. */
 export declare function findPlayer(id: bigint): Promise<{ id: bigint; name: string } | null>;
+/** terminus's HealthCheckService and the module's indicator, injected. */
+export declare const health: HealthCheckService;
+export declare const indicator: SnowkeyHealthIndicator;

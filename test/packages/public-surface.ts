@@ -296,6 +296,10 @@ export const PUBLIC_SURFACE: Readonly<
       'SnowkeySegmentOptions',
     ],
   },
+  '@snowkey/nest/terminus': {
+    values: ['SnowkeyHealthIndicator'],
+    types: ['SnowkeyHealthDetails'],
+  },
   '@snowkey/cli': {
     values: ['ExitCode', 'USAGE_ERROR_CODES', 'run'],
     types: ['CliIo'],

@@ -59,6 +59,38 @@ function run(script: string, env: Record<string, string>) {
   };
 }
 
+test('GIVEN @nestjs/terminus cannot be resolved THEN the main entry still loads with import() and require(), and /terminus does not', () => {
+  // Both resolvers refuse terminus: an application without it must be able to use the main entry.
+  const script = `
+    import { createRequire, register } from 'node:module';
+    register('data:text/javascript,' + encodeURIComponent(
+      'export async function resolve(s, c, next) { if (s.startsWith("@nestjs/terminus")) throw new Error("no terminus"); return next(s, c); }'));
+    const require = createRequire(process.cwd() + '/noop.js');
+    const Module = require('node:module');
+    const resolveFilename = Module._resolveFilename;
+    Module._resolveFilename = function (request, ...rest) {
+      if (request.startsWith('@nestjs/terminus')) throw new Error('no terminus');
+      return resolveFilename.call(this, request, ...rest);
+    };
+    const esm = await import('@snowkey/nest');
+    const cjs = require('@snowkey/nest');
+    const terminus = await import('@snowkey/nest/terminus').then(() => 'loaded', (e) => e.message);
+    console.log(JSON.stringify({ esm: typeof esm.SnowkeyModule, cjs: typeof cjs.SnowkeyModule, terminus }));
+  `;
+  const env = { ...process.env };
+  delete env.NODE_OPTIONS;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: pkg,
+    env,
+    encoding: 'utf8',
+  });
+  expect(JSON.parse(out.trim().split('\n').pop()!)).toEqual({
+    esm: 'function',
+    cjs: 'function',
+    terminus: 'no terminus',
+  });
+});
+
 const post = (url: string, body: unknown) =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 

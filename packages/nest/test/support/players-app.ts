@@ -13,11 +13,17 @@ import {
   Post,
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { IdGenerator } from '@snowkey/core';
+import type { Clock, IdGenerator } from '@snowkey/core';
 import type { TestDatabase } from '@snowkey/test-harness';
 import { attachSnowflakes, exactSqliteIntegers, SnowflakeColumn, typeormSqlClient } from '@snowkey/typeorm';
 import { Column, DataSource, type DataSourceOptions, Entity, type Repository } from 'typeorm';
-import { IdParam, SNOWKEY_GENERATOR, SnowkeyModule, SnowkeyService } from '../../src/index.js';
+import {
+  IdParam,
+  SNOWKEY_GENERATOR,
+  type SnowkeyLeaseOptions,
+  SnowkeyModule,
+  SnowkeyService,
+} from '../../src/index.js';
 
 // A Nest application as a TypeORM user writes one: a global database module that owns the
 // DataSource (and destroys it on shutdown, as @nestjs/typeorm does), SnowkeyModule leasing its
@@ -86,7 +92,8 @@ class PlayersController {
 
 @Module({})
 class PlayersAppModule {
-  static on(db: TestDatabase, lease: { ttlMs?: number } = {}): DynamicModule {
+  static on(db: TestDatabase, options: PlayersAppOptions): DynamicModule {
+    const { lease = {}, segment, clock, imports = [] } = options;
     return {
       module: PlayersAppModule,
       imports: [
@@ -95,11 +102,13 @@ class PlayersAppModule {
         DatabaseModule.on(db),
         SnowkeyModule.forRootAsync({
           inject: [DataSource],
-          useFactory: (dataSource: DataSource) => ({
-            lease: { client: typeormSqlClient(dataSource), ...lease },
-          }),
+          useFactory: (dataSource: DataSource) =>
+            segment
+              ? { segment: { client: typeormSqlClient(dataSource), ...segment } }
+              : { lease: { client: typeormSqlClient(dataSource), ...lease }, ...(clock && { clock }) },
           healthPath: 'healthz',
         }),
+        ...imports,
       ],
       controllers: [PlayersController],
       providers: [
@@ -116,6 +125,18 @@ class PlayersAppModule {
   }
 }
 
+/** What a test changes in the players application. */
+export interface PlayersAppOptions {
+  /** More leaseNodeId options (`heartbeat: false`, `ttlMs`, ...). */
+  lease?: Omit<SnowkeyLeaseOptions['lease'], 'client'>;
+  /** A segment allocator of this tag instead of a leased Snowflake. */
+  segment?: { tag: string; step?: number };
+  /** The clock of lease and generator. */
+  clock?: Clock;
+  /** More modules of the application (a terminus health module). */
+  imports?: NonNullable<DynamicModule['imports']>;
+}
+
 /** A players application, listening on 127.0.0.1. */
 export interface RunningApp {
   readonly url: string;
@@ -129,8 +150,14 @@ export interface RunningApp {
  * @example
  * const app = await startPlayersApp(ctx.db);
  */
-export async function startPlayersApp(db: TestDatabase): Promise<RunningApp> {
-  const app = await NestFactory.create(PlayersAppModule.on(db), { logger: false, abortOnError: false });
+export async function startPlayersApp(
+  db: TestDatabase,
+  options: PlayersAppOptions = {},
+): Promise<RunningApp> {
+  const app = await NestFactory.create(PlayersAppModule.on(db, options), {
+    logger: false,
+    abortOnError: false,
+  });
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, snowkey: app.get(SnowkeyService), close: () => app.close() };
