@@ -1,24 +1,19 @@
 // The merge benchmark: `pnpm bench:merge` (flags: --db sqlite,postgres,mysql --rows 1000000
-// --shards 3 --batch <n> --out <dir>). Per database, SHARDS shards of ROWS rows in all (6 tables,
-// snowflake-style keys, one handle in a hundred on every shard), then side by side in one run:
-// - plain copy: the shards' rows copied into one empty target by the fastest route the database
-//   offers (bench/merge-plain-copy.ts), no snowkey code;
-// - merge run: `snowkey merge run` of the same shards into an empty target, then its verification;
-// - plain copy of each shard into an empty target of its own, and `snowkey rekey` of each shard
-//   into an empty target, then its verification.
-// The jobs run the built CLI as a child process, whose peak RSS the table shows. Never part of
-// `pnpm test`.
+// --shards 3 --batch <n>). Per database, SHARDS shards of ROWS rows in all (bench/merge-world.ts),
+// then side by side: a plain copy of the shards into one empty target (bench/merge-plain-copy.ts,
+// no snowkey code) against `snowkey merge run`, and a plain copy of each shard into a target of its
+// own against `snowkey rekey run`; each job's verification is timed apart. The jobs run the built
+// CLI as a child process, whose peak RSS the table shows. Never part of `pnpm test`.
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
+import { markdownTable } from 'markdown-table';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
-import * as vega from 'vega';
-import * as vl from 'vega-lite';
 import { type BenchDb, plainCopy } from './merge-plain-copy.js';
 import { type Dialect, fillStatements, worldSchema } from './merge-world.js';
 
@@ -28,13 +23,14 @@ const { values } = parseArgs({
     rows: { type: 'string', default: '1000000' },
     shards: { type: 'string', default: '3' },
     batch: { type: 'string' },
-    out: { type: 'string' },
   },
 });
 const ROWS = Number(values.rows);
 const SHARDS = Number(values.shards);
-const PG = process.env.SNOWKEY_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const MY = process.env.SNOWKEY_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
+const SERVER = {
+  postgres: process.env.SNOWKEY_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  mysql: process.env.SNOWKEY_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test',
+};
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI = join(ROOT, 'packages/cli/bin/snowkey.js');
 const PEAK_RSS = join(ROOT, 'bench/peak-rss.mjs');
@@ -44,49 +40,8 @@ const DB_NAME: Record<Dialect, string> = {
   mysql: 'MariaDB 10.11',
 };
 
-async function admin(dialect: Dialect, sql: string): Promise<void> {
-  if (dialect === 'postgres') {
-    const c = new pg.Client({ connectionString: PG });
-    await c.connect();
-    await c.query(sql).finally(() => c.end());
-  } else if (dialect === 'mysql') {
-    const c = await mysql.createConnection({ uri: MY });
-    await c.query(sql).finally(() => c.end());
-  }
-}
-
-/** A fresh database with the world's tables, empty. */
-/** Databases of this run are named apart, so two runs never drop each other's. */
-const RUN = `skbench${process.pid}`;
-
-async function fresh(dialect: Dialect, short: string): Promise<BenchDb & { drop(): Promise<void> }> {
-  const name = short.replace(/^skbench/, RUN);
-  if (dialect === 'sqlite') {
-    const file = join(tmpdir(), `${name}.sqlite`);
-    const clean = () => {
-      for (const s of ['', '-wal', '-shm', '-journal']) rmSync(file + s, { force: true });
-    };
-    clean();
-    const db = new Database(file);
-    for (const sql of worldSchema(dialect)) db.exec(sql);
-    db.close();
-    return { url: `file:${file}`, name: file, drop: async () => clean() };
-  }
-  const q = dialect === 'postgres' ? `"${name}"` : `\`${name}\``;
-  await admin(dialect, `DROP DATABASE IF EXISTS ${q}`);
-  await admin(dialect, `CREATE DATABASE ${q}`);
-  const url = new URL(dialect === 'postgres' ? PG : MY);
-  url.pathname = `/${name}`;
-  await run(dialect, url.toString(), worldSchema(dialect));
-  return {
-    url: url.toString(),
-    name,
-    drop: () =>
-      admin(dialect, `DROP DATABASE IF EXISTS ${q}${dialect === 'postgres' ? ' WITH (FORCE)' : ''}`),
-  };
-}
-
-async function run(dialect: Dialect, url: string, statements: string[]): Promise<void> {
+/** Runs `statements` in order on the database at `url`. */
+async function run(dialect: Dialect, url: string, statements: readonly string[]): Promise<void> {
   if (dialect === 'sqlite') {
     const db = new Database(url.replace(/^file:/, ''));
     for (const sql of statements) db.exec(sql);
@@ -109,7 +64,32 @@ async function run(dialect: Dialect, url: string, statements: string[]): Promise
   }
 }
 
-/** Runs the built CLI; resolves to its wall time and peak RSS, or rejects with its output. */
+/** A fresh database of this run (named apart, so two runs never drop each other's) with the world's tables, empty. */
+async function fresh(dialect: Dialect, suffix: string): Promise<BenchDb & { drop(): Promise<void> }> {
+  const name = `skbench${process.pid}_${suffix}`;
+  if (dialect === 'sqlite') {
+    const file = join(tmpdir(), `${name}.sqlite`);
+    const drop = async () => {
+      for (const s of ['', '-wal', '-shm', '-journal']) rmSync(file + s, { force: true });
+    };
+    await drop();
+    await run(dialect, `file:${file}`, worldSchema(dialect));
+    return { url: `file:${file}`, name: file, drop };
+  }
+  const q = dialect === 'postgres' ? `"${name}"` : `\`${name}\``;
+  const drop = () =>
+    run(dialect, SERVER[dialect], [
+      `DROP DATABASE IF EXISTS ${q}${dialect === 'postgres' ? ' WITH (FORCE)' : ''}`,
+    ]);
+  await drop();
+  await run(dialect, SERVER[dialect], [`CREATE DATABASE ${q}`]);
+  const url = new URL(SERVER[dialect]);
+  url.pathname = `/${name}`;
+  await run(dialect, url.toString(), worldSchema(dialect));
+  return { url: url.toString(), name, drop };
+}
+
+/** Runs the built CLI; resolves to its wall time, peak RSS (MB) and output, or rejects with its output. */
 function cli(args: string[]): Promise<{ ms: number; rssMb: number; stdout: string }> {
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', PEAK_RSS, CLI, ...args], {
@@ -125,11 +105,15 @@ function cli(args: string[]): Promise<{ ms: number; rssMb: number; stdout: strin
   });
   return new Promise((resolve, reject) => {
     child.on('exit', (code) => {
-      const ms = performance.now() - started;
       const peak = /peak-rss (\d+)/.exec(tail);
       if (code !== 0)
         reject(new Error(`snowkey ${args.slice(0, 2).join(' ')} exited ${code}:\n${stdout}\n${tail}`));
-      else resolve({ ms, rssMb: peak ? Number(peak[1]) / 1024 : Number.NaN, stdout });
+      else
+        resolve({
+          ms: performance.now() - started,
+          rssMb: peak ? Number(peak[1]) / 1024 : Number.NaN,
+          stdout,
+        });
     });
   });
 }
@@ -140,69 +124,50 @@ async function timed(body: () => Promise<unknown>): Promise<number> {
   return performance.now() - t;
 }
 
-interface Row {
-  database: string;
-  job: string;
-  rows: number;
-  ms: number;
-  baselineMs: number | null;
-  rssMb: number | null;
-  verifyMs: number | null;
-}
-const results: Row[] = [];
-const fmt = (x: number) => x.toLocaleString('en-US');
-const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const rate = (rows: number, ms: number) => Math.round((rows * 1000) / ms);
-
-function cells(r: Row): string[] {
-  const projected = (r.ms * 1e8) / r.rows;
-  return [
-    r.database,
-    r.job,
-    fmt(r.rows),
-    secs(r.ms),
-    fmt(rate(r.rows, r.ms)),
-    r.baselineMs === null ? '1.00' : (r.baselineMs / r.ms).toFixed(2),
-    r.verifyMs === null ? '-' : `${secs(r.verifyMs)} (${(r.verifyMs / r.ms).toFixed(2)}x)`,
-    r.rssMb === null ? '-' : `${Math.round(r.rssMb)} MB`,
-    `${(projected / 60_000).toFixed(0)} min`,
-  ];
-}
-const head = [
-  'database',
-  'job',
-  'rows',
-  'time',
-  'rows/s',
-  'rate / plain copy',
-  'verify (/ job)',
-  'CLI peak RSS',
-  '100M rows',
+const table: string[][] = [
+  ['database', 'job', 'rows', 'time', 'rows/s', 'rate / plain copy', 'verify (/ job)', 'CLI peak RSS'],
 ];
-const push = (r: Row) => {
-  results.push(r);
-  console.log(`  ${cells(r).join(' | ')}`);
-};
+const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+/** One job's row of the table; a plain copy has no baseline, verification or CLI. */
+function report(
+  database: string,
+  job: string,
+  ms: number,
+  cliRun?: { plainMs: number; verifyMs: number; rssMb: number },
+) {
+  const row = [
+    database,
+    job,
+    ROWS.toLocaleString('en-US'),
+    secs(ms),
+    Math.round((ROWS * 1000) / ms).toLocaleString('en-US'),
+    cliRun ? (cliRun.plainMs / ms).toFixed(2) : '1.00',
+    cliRun ? `${secs(cliRun.verifyMs)} (${(cliRun.verifyMs / ms).toFixed(2)}x)` : '-',
+    cliRun ? `${Math.round(cliRun.rssMb)} MB` : '-',
+  ];
+  table.push(row);
+  console.log(`  ${row.join(' | ')}`);
+}
 
-const started = new Date();
-console.log(`snowkey merge benchmark, ${started.toISOString()}`);
 console.log(
-  `node ${process.version}, ${cpus()[0]?.model ?? 'cpu'} x ${cpus().length}, load ${loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
+  `snowkey merge benchmark: ${ROWS.toLocaleString('en-US')} rows across 6 tables in ${SHARDS} shards`,
 );
-console.log(`${fmt(ROWS)} rows across 6 tables in ${SHARDS} shards\n`);
 const batch = values.batch ? ['--batch', values.batch] : [];
 
 for (const dialect of values.db.split(',') as Dialect[]) {
   const database = DB_NAME[dialect];
   const made: { drop(): Promise<void> }[] = [];
-  const shards: BenchDb[] = [];
+  /** A fresh database that is dropped at the end of this database's jobs, whatever happens. */
+  const target = async (suffix: string) => {
+    const db = await fresh(dialect, suffix);
+    made.push(db);
+    return db;
+  };
   try {
     console.log(`${database}: filling ${SHARDS} shards...`);
+    const shards: BenchDb[] = [];
     for (let i = 1; i <= SHARDS; i++) {
-      const s = await fresh(dialect, `skbench_s${i}`);
-      made.push(s);
+      const s = await target(`s${i}`);
       await run(
         dialect,
         s.url,
@@ -210,66 +175,39 @@ for (const dialect of values.db.split(',') as Dialect[]) {
       );
       shards.push(s);
     }
-    const rows = ROWS;
 
-    // Merge shape: every shard into one target.
-    const plainTarget = await fresh(dialect, 'skbench_plain');
-    const plainMs = await timed(() => plainCopy(dialect, shards, plainTarget));
-    await plainTarget.drop();
-    push({
-      database,
-      job: 'plain copy into one target',
-      rows,
-      ms: plainMs,
-      baselineMs: null,
-      rssMb: null,
-      verifyMs: null,
-    });
-    const merged = await fresh(dialect, 'skbench_merged');
-    made.push(merged);
+    // Merge: every shard into one target.
+    const plain = await target('plain');
+    const plainMs = await timed(() => plainCopy(dialect, shards, plain));
+    await plain.drop();
+    report(database, 'plain copy', plainMs);
+    const merged = await target('merged');
     const mergeArgs = [
-      '--target',
-      merged.url,
+      ...['--target', merged.url],
       ...shards.flatMap((s, i) => ['--source', `S${i + 1}=${s.url}`]),
-      '--on-conflict',
-      'accounts.handle=rename',
+      ...['--on-conflict', 'accounts.handle=rename'],
     ];
     const m = await cli(['merge', 'run', ...mergeArgs, ...batch, '--no-verify']);
     const mv = await cli(['merge', 'verify', ...mergeArgs]);
     const renames = /(\d[\d,]*) renamed/.exec(m.stdout)?.[1] ?? '?';
-    push({
-      database,
-      job: `merge run (${renames} renames)`,
-      rows,
-      ms: m.ms,
-      baselineMs: plainMs,
-      rssMb: Math.max(m.rssMb, mv.rssMb),
+    report(database, `merge run (${renames} renames)`, m.ms, {
+      plainMs,
       verifyMs: mv.ms,
+      rssMb: Math.max(m.rssMb, mv.rssMb),
     });
     await merged.drop();
 
-    // Rekey shape: each shard into a target of its own.
+    // Rekey: each shard into a target of its own.
     let plainEachMs = 0;
     for (const [i, s] of shards.entries()) {
-      const t = await fresh(dialect, `skbench_plain${i + 1}`);
+      const t = await target(`plain${i + 1}`);
       plainEachMs += await timed(() => plainCopy(dialect, [s], t));
       await t.drop();
     }
-    push({
-      database,
-      job: 'plain copy, one target per shard',
-      rows,
-      ms: plainEachMs,
-      baselineMs: null,
-      rssMb: null,
-      verifyMs: null,
-    });
-    let rekeyMs = 0;
-    let verifyMs = 0;
-    let rss = 0;
+    report(database, 'plain copy, a target per shard', plainEachMs);
+    const rekey = { ms: 0, verifyMs: 0, rssMb: 0 };
     for (const [i, s] of shards.entries()) {
-      const t = await fresh(dialect, `skbench_rekeyed${i + 1}`);
-      made.push(t);
+      const t = await target(`rekeyed${i + 1}`);
       const args = [
         '--source',
         s.url,
@@ -282,67 +220,19 @@ for (const dialect of values.db.split(',') as Dialect[]) {
       ];
       const r = await cli(['rekey', 'run', ...args, ...batch, '--no-verify']);
       const v = await cli(['rekey', 'verify', ...args]);
-      rekeyMs += r.ms;
-      verifyMs += v.ms;
-      rss = Math.max(rss, r.rssMb, v.rssMb);
+      rekey.ms += r.ms;
+      rekey.verifyMs += v.ms;
+      rekey.rssMb = Math.max(rekey.rssMb, r.rssMb, v.rssMb);
       await t.drop();
     }
-    push({
-      database,
-      job: 'rekey, each shard',
-      rows,
-      ms: rekeyMs,
-      baselineMs: plainEachMs,
-      rssMb: rss,
-      verifyMs,
+    report(database, 'rekey', rekey.ms, {
+      plainMs: plainEachMs,
+      verifyMs: rekey.verifyMs,
+      rssMb: rekey.rssMb,
     });
   } finally {
     for (const d of made.reverse()) await d.drop();
   }
 }
 
-const all = [head, ...results.map(cells)];
-const widths = head.map((_, i) => Math.max(...all.map((r) => r[i]!.length)));
-const line = (r: string[]) =>
-  `| ${r.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
-console.log(
-  `\n${[line(head), `|${widths.map((w, i) => (i < 2 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...results.map((r) => line(cells(r)))].join('\n')}`,
-);
-console.log(
-  `\nload at the end: ${loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
-);
-
-if (values.out) {
-  mkdirSync(values.out, { recursive: true });
-  writeFileSync(
-    join(values.out, 'results.json'),
-    `${JSON.stringify({ started, rows: ROWS, shards: SHARDS, results }, null, 2)}\n`,
-  );
-  const spec: vl.TopLevelSpec = {
-    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
-    title: `Rows/s, ${fmt(ROWS)} rows in ${SHARDS} shards`,
-    data: {
-      values: results.map((r) => ({
-        database: r.database,
-        job: r.job.replace(/ \(.*\)$/, ''),
-        rowsPerSecond: rate(r.rows, r.ms),
-      })),
-    },
-    facet: { column: { field: 'database', type: 'nominal', title: null } },
-    spec: {
-      width: 220,
-      height: 160,
-      mark: 'bar',
-      encoding: {
-        y: { field: 'job', type: 'nominal', title: null, sort: null, axis: { labelLimit: 0 } },
-        x: { field: 'rowsPerSecond', type: 'quantitative', title: 'rows/s' },
-      },
-    },
-  };
-  const view = new vega.View(vega.parse(vl.compile(spec).spec), { renderer: 'none' });
-  writeFileSync(join(values.out, 'merge-rates.svg'), await view.toSVG());
-  view.finalize();
-  console.log(`results and chart in ${values.out}`);
-}
+console.log(`\n${markdownTable(table, { align: ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r'] })}`);

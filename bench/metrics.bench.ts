@@ -4,7 +4,7 @@
 // runs. Prints a table and writes it with a chart (Vega-Lite, rendered to SVG) to --out.
 // Never part of `pnpm test`.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Meter } from '@opentelemetry/api';
@@ -14,7 +14,7 @@ import {
   MeterProvider,
   PeriodicExportingMetricReader,
 } from '@opentelemetry/sdk-metrics';
-import { type IdGenerator, SegmentAllocator, Snowflake } from '@snowkey/core';
+import { SegmentAllocator, Snowflake } from '@snowkey/core';
 import type { SegmentStore } from '@snowkey/core/adapter';
 import { snowkeyMetrics } from '@snowkey/core/otel';
 import { markdownTable } from 'markdown-table';
@@ -79,58 +79,32 @@ interface Row {
   /** Run before each timed run: an allocator fills its buffers (a run is one synchronous loop). */
   readonly prepare?: () => Promise<void>;
 }
+const STEP = 500_000_000; // more than a run takes: the allocator's store is not what is measured
+const generators: {
+  name: string;
+  make: (n: number) => Snowflake | SegmentAllocator;
+}[] = [
+  { name: 'Snowflake nextId(), clock x100', make: (n) => new Snowflake({ workerId: n, clock: fastClock() }) },
+  { name: 'Snowflake nextId(), real clock (waits)', make: (n) => new Snowflake({ workerId: 10 + n }) },
+  {
+    name: 'SegmentAllocator nextId()',
+    make: (n) => new SegmentAllocator({ store: memoryStore(), tag: `bench-${n}`, step: STEP, maxStep: STEP }),
+  },
+];
 const rows: Row[] = [];
-for (const { name, meter } of setups) {
-  const gen = new Snowflake({ workerId: rows.length, clock: fastClock() });
-  report(gen, meter);
-  rows.push({
-    generator: 'Snowflake nextId(), clock x100',
-    metrics: name,
-    next: () => gen.nextId(),
-    rates: [],
-    cpu: [],
-  });
-}
-for (const { name, meter } of setups) {
-  const gen = new Snowflake({ workerId: 10 + rows.length });
-  report(gen, meter);
-  rows.push({
-    generator: 'Snowflake nextId(), real clock (waits)',
-    metrics: name,
-    next: () => gen.nextId(),
-    rates: [],
-    cpu: [],
-  });
-}
-for (const { name, meter } of setups) {
-  const step = 500_000_000; // more than a run takes: the store is not what is measured
-  const alloc = new SegmentAllocator({
-    store: memoryStore(),
-    tag: `bench-${rows.length}`,
-    step,
-    maxStep: step,
-  });
-  report(alloc, meter);
-  const gen: IdGenerator = alloc;
-  rows.push({
-    generator: 'SegmentAllocator nextId()',
-    metrics: name,
-    next: () => gen.nextId(),
-    rates: [],
-    cpu: [],
-    prepare: () => alloc.ready(step / 2),
-  });
+for (const { name: generator, make } of generators) {
+  for (const { name, meter } of setups) {
+    const gen = make(rows.length);
+    report(gen, meter);
+    const prepare = gen instanceof SegmentAllocator ? () => gen.ready(STEP / 2) : undefined;
+    rows.push({ generator, metrics: name, next: () => gen.nextId(), rates: [], cpu: [], prepare });
+  }
 }
 
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-console.log(`snowkey metrics overhead benchmark, ${new Date().toISOString()}`);
+const machine = `node ${process.version}, ${cpus()[0]?.model ?? 'unknown cpu'} x ${cpus().length}`;
 console.log(
-  `node ${process.version}, ${cpus()[0]?.model ?? 'unknown cpu'} x ${cpus().length}, load ${load()}`,
+  `snowkey metrics overhead benchmark, ${machine}: ${ROUNDS} interleaved runs of ${RUN_MS} ms per row\n`,
 );
-console.log(`${ROUNDS} interleaved runs of ${RUN_MS} ms per row\n`);
 
 for (let round = 0; round < ROUNDS; round++) {
   for (const row of rows) {
@@ -180,12 +154,11 @@ const table = markdownTable(
   { align: ['l', 'l', 'r', 'r', 'r', 'r', 'r'] },
 );
 console.log(`\n${table}\n`);
-console.log(`load at the end: ${load()}`);
 
 mkdirSync(args.out, { recursive: true });
 writeFileSync(
   join(args.out, 'report.md'),
-  `# nextId() with and without metrics\n\n\`pnpm bench:metrics\`, ${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${cpus()[0]?.model ?? 'unknown cpu'} x ${cpus().length}; ${ROUNDS} interleaved runs of ${RUN_MS} ms per row.\n\n${table}\n`,
+  `# nextId() with and without metrics\n\n\`pnpm bench:metrics\`, ${new Date().toISOString().slice(0, 10)}, ${machine}; ${ROUNDS} interleaved runs of ${RUN_MS} ms per row.\n\n${table}\n`,
 );
 const svg = await renderSvg({
   $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
