@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startKnexApp } from './support/knex-app.js';
 import { PLAYERS_DDL, type RunningApp } from './support/players-app.js';
 
-describeEachDialect('SnowkeyModule leasing through the application's Knex', (ctx) => {
+describeEachDialect("SnowkeyModule leasing through the application's Knex", (ctx) => {
   let app: RunningApp | undefined;
   const held = async () =>
     (
