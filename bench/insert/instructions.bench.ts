@@ -6,7 +6,7 @@
 // (the driver, Node's streams) depends on what ran before, and that moved the counts by up to 30%. A count does not move with the machine's load, so a few rounds
 // tell a 1% difference apart where the clock cannot. `pnpm bench:insert:instructions --help`.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
@@ -14,9 +14,9 @@ import { VARIANTS, type Variant } from './adapters/adapter-bench.js';
 import { ADAPTER_NAMES, loadAdapterBench } from './adapters/index.js';
 import { BENCH_DIALECTS, type BenchDialect } from './bench-database.js';
 import { COLLECTION_DUMPS, type Dump, readDumps } from './callgrind-dumps.js';
+import { instructionsChart, renderSvg } from './charts.js';
 import { listOf, positiveCount } from './cli-options.js';
-import { writeInstructionsOutput } from './instructions-output.js';
-import type { PathInstructions } from './report.js';
+import { instructionsGoal, instructionsTable, type PathInstructions } from './report.js';
 import { extent, sum } from './stats.js';
 
 const opts = new Command('bench:insert:instructions')
@@ -246,13 +246,15 @@ try {
 const args = process.argv.slice(2);
 const measured = args.filter((a, i) => a !== '--out' && args[i - 1] !== '--out' && !a.startsWith('--out='));
 const command = `pnpm bench:insert:instructions ${measured.join(' ')}`.trim();
-await writeInstructionsOutput(
-  opts.out,
-  [
-    `Command: \`${command}\` (started ${started}, Node ${process.version})`,
-    `### Instructions per row, ${opts.adapterRows.toLocaleString('en-US')} rows per bulk write, ${opts.singleRows} per one-row run, sum of ${opts.rounds} rounds after ${opts.warmup} warm-up rounds (${opts.singleWarmup} for one-row paths), ${opts.processes === 1 ? 'one process' : `${opts.processes} processes`} per adapter and variant`,
-  ],
-  results,
-  { command, started },
-);
+const report = `${[
+  `Command: \`${command}\` (started ${started}, Node ${process.version})`,
+  `### Instructions per row, ${opts.adapterRows.toLocaleString('en-US')} rows per bulk write, ${opts.singleRows} per one-row run, sum of ${opts.rounds} rounds after ${opts.warmup} warm-up rounds (${opts.singleWarmup} for one-row paths), ${opts.processes === 1 ? 'one process' : `${opts.processes} processes`} per adapter and variant`,
+  instructionsTable(results),
+  ['```', ...instructionsGoal(results), '```'].join('\n'),
+].join('\n\n')}\n`;
+process.stdout.write(report);
+mkdirSync(opts.out, { recursive: true });
+writeFileSync(join(opts.out, 'report.md'), report);
+writeFileSync(join(opts.out, 'results.json'), `${JSON.stringify({ command, started, results }, null, 2)}\n`);
+writeFileSync(join(opts.out, 'adapter-instructions.svg'), await renderSvg(instructionsChart(results)));
 progress(`wrote ${opts.out}/report.md, results.json and adapter-instructions.svg`);
