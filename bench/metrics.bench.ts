@@ -14,8 +14,7 @@ import {
   MeterProvider,
   PeriodicExportingMetricReader,
 } from '@opentelemetry/sdk-metrics';
-import { SegmentAllocator, Snowflake } from '@snowkey/core';
-import type { SegmentStore } from '@snowkey/core/adapter';
+import { SegmentAllocator, type SegmentStore, Snowflake } from '@snowkey/core';
 import { snowkeyMetrics } from '@snowkey/core/otel';
 import { markdownTable } from 'markdown-table';
 import { renderSvg } from './insert/charts.js';

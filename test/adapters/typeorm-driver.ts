@@ -1,12 +1,7 @@
 import 'reflect-metadata';
 import type { IdGenerator } from '@snowkey/core';
-import {
-  attachSnowflakes,
-  BigIntColumn,
-  exactSqliteIntegers,
-  SnowflakeColumn,
-  typeormSqlClient,
-} from '@snowkey/typeorm';
+import { exactSqliteIntegers } from '@snowkey/core';
+import { attachSnowflakes, BigIntColumn, SnowflakeColumn, typeormSqlClient } from '@snowkey/typeorm';
 import {
   Column,
   DataSource,

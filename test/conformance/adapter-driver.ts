@@ -14,7 +14,7 @@ import type { TestDatabase } from '../helpers/test-database.js';
 export interface ItemInput {
   /**
    * A key. The suite also passes what callers get wrong (`null`, a Number, a string...), cast to
-   * this type, to check that every adapter applies core's one rule (`callerIdAction`) to it.
+   * this type, to check that every adapter applies core's one rule (`generateOrKeep`) to it.
    */
   id?: bigint;
   name: string;

@@ -1,5 +1,4 @@
-import type { SqlClient } from '@snowkey/core';
-import type { SqlParam } from '@snowkey/core/adapter';
+import type { SqlClient, SqlParam } from '@snowkey/core';
 
 /** A held statement: `reached` resolves once it arrives; `open()` lets it through to the database. */
 export interface Gate {

@@ -1,4 +1,4 @@
-import type { RedisCommandClient } from '@snowkey/core/adapter';
+import type { RedisCommandClient } from '@snowkey/core';
 
 /** The Redis clients the Redis store supports. */
 export type RedisClientKind = 'node-redis' | 'ioredis';

@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import type { RedisCommandClient } from '@snowkey/core';
 import {
   IdRangeExhaustedError,
   manualClock,
@@ -8,7 +9,6 @@ import {
   SegmentStoreError,
   SegmentUnavailableError,
 } from '@snowkey/core';
-import type { RedisCommandClient } from '@snowkey/core/adapter';
 import { createClient } from 'redis';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { caught } from '../../packages/core/test/caught.js';

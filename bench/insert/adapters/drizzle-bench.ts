@@ -1,5 +1,5 @@
 import type { IdGenerator } from '@snowkey/core';
-import { exactSqliteIntegers } from '@snowkey/drizzle';
+import { exactSqliteIntegers } from '@snowkey/core';
 import * as myc from '@snowkey/drizzle/mysql-core';
 import * as pgc from '@snowkey/drizzle/pg-core';
 import * as litec from '@snowkey/drizzle/sqlite-core';

@@ -1,4 +1,5 @@
-import { bigintTypeCast, pgBigintTypes, snowkeyPlugin } from '@snowkey/kysely';
+import { bigintTypeCast } from '@snowkey/core';
+import { pgBigintTypes, snowkeyPlugin } from '@snowkey/kysely';
 import Database from 'better-sqlite3';
 import {
   type ColumnType,

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { attachSnowflakes, exactSqliteIntegers, SnowflakeColumn } from '@snowkey/typeorm';
+import { exactSqliteIntegers } from '@snowkey/core';
+import { attachSnowflakes, SnowflakeColumn } from '@snowkey/typeorm';
 import {
   Column,
   type ColumnOptions,

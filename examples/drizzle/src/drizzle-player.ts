@@ -1,5 +1,5 @@
-import { type IdGenerator, layouts, Snowflake } from '@snowkey/core';
-import { exactSqliteIntegers, verifyBigintReads } from '@snowkey/drizzle';
+import { exactSqliteIntegers, type IdGenerator, layouts, Snowflake } from '@snowkey/core';
+import { verifyBigintReads } from '@snowkey/drizzle';
 import {
   type DatabaseRef,
   type GameWriter,

@@ -1,6 +1,6 @@
-import { layouts, Snowflake } from '@snowkey/core';
+import { bigintTypeCast, layouts, Snowflake } from '@snowkey/core';
 import { type DatabaseRef, playShard, type ShardPlayer, sqliteFilename } from '@snowkey/example-merge';
-import { assertBigintReads, bigintTypeCast, pgBigintTypes, snowkeyPlugin } from '@snowkey/kysely';
+import { pgBigintTypes, snowkeyPlugin, verifyBigintReads } from '@snowkey/kysely';
 import Database from 'better-sqlite3';
 import { type Dialect, Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
 import { createPool } from 'mysql2';
@@ -54,7 +54,7 @@ export const kyselyPlayer: ShardPlayer = {
     const db = new Kysely<GameDatabase>({ dialect: kyselyDialectFor(shard.ref), plugins: [sk] });
     const writer = new KyselyGameWriter(db, sk);
     try {
-      await assertBigintReads(db);
+      await verifyBigintReads(db);
       return await playShard(writer, options);
     } finally {
       await writer.close();

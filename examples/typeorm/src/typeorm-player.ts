@@ -1,7 +1,7 @@
 import 'reflect-metadata';
-import { layouts, Snowflake } from '@snowkey/core';
+import { exactSqliteIntegers, layouts, Snowflake } from '@snowkey/core';
 import { type DatabaseRef, playShard, type ShardPlayer, sqliteFilename } from '@snowkey/example-merge';
-import { attachSnowflakes, exactSqliteIntegers } from '@snowkey/typeorm';
+import { attachSnowflakes } from '@snowkey/typeorm';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { GAME_ENTITIES } from './game-entities.js';
 import { TypeormGameWriter } from './typeorm-game-writer.js';

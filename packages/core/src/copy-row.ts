@@ -13,10 +13,6 @@ PlainRow.prototype = Object.prototype;
  * key, which `JSON.parse` makes, is copied as a property and never sets the copy's prototype), with
  * room for the id columns an adapter adds to it without reallocating: the copy adapters make so a
  * caller's rows are never mutated.
- *
- * @example
- * const copy = copyRow({ name: 'Aria' });
- * copy.id = 5n; // { name: 'Aria', id: 5n }; the caller's object is unchanged
  */
 export function copyRow<T extends object>(row: T): T & Record<string, unknown> {
   // Object.assign would call the __proto__ setter with the row's value.

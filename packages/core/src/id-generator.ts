@@ -50,9 +50,6 @@ export function isIdGenerator(value: unknown): value is IdGenerator {
 
 /**
  * What adapters say they expected when a generator option is wrong.
- *
- * @example
- * throw new InvalidArgumentError('generator', ID_GENERATOR_EXPECTED, options.generator);
  */
 export const ID_GENERATOR_EXPECTED =
   'an IdGenerator (an object with nextId(): bigint, e.g. new Snowflake({ workerId: 1 }))';

@@ -17,11 +17,6 @@ export const KEY_EXPECTED = 'a bigint in 1..2^63-1';
  * keys (0 is the "unset" of many languages and of MySQL's AUTO_INCREMENT); a `Number` is not one,
  * since above 2^53 it may already have been rounded to a neighbour's id; a string is not one,
  * since strings become ids only through `parseId` at the edge.
- *
- * @example
- * isKey(175928847299117063n); // true
- * isKey(0n);                  // false
- * isKey(42);                  // false: a Number
  */
 export function isKey(value: unknown): value is bigint {
   return typeof value === 'bigint' && value > 0n && value <= MAX_KEY;
@@ -52,13 +47,13 @@ export function assertKey(value: unknown, argument: string): bigint {
  * called only for the error, so a per-row path need not build a label for every row.
  *
  * @example
- * callerIdAction(undefined, 'Player.id');          // 'generate'
- * callerIdAction(7n, 'Player.id');                 // 'keep'
- * callerIdAction(null, 'Match.replayId', true);    // 'keep': a nullable column keeps its NULL
- * callerIdAction('123', 'Player.id');
+ * generateOrKeep(undefined, 'Player.id');          // 'generate'
+ * generateOrKeep(7n, 'Player.id');                 // 'keep'
+ * generateOrKeep(null, 'Match.replayId', true);    // 'keep': a nullable column keeps its NULL
+ * generateOrKeep('123', 'Player.id');
  * // InvalidArgumentError: "Player.id" must be a bigint in 1..2^63-1 (parseId() turns a decimal string into one), or undefined or null to have one generated (received "123")
  */
-export function callerIdAction(
+export function generateOrKeep(
   value: unknown,
   argument: string | (() => string),
   nullable = false,

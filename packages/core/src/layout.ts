@@ -199,9 +199,6 @@ export function defineLayout<const F extends string = never>(spec: LayoutSpec<F>
  * Returns `value` as a {@link Layout}, or throws an {@link InvalidArgumentError} naming
  * `argument`. For functions that take a layout from callers (a name string or a missing
  * layout would otherwise fail later with a bare TypeError).
- *
- * @example
- * const layout = assertLayout(options.layout); // throws: "layout" must be a layout from defineLayout() or layouts.* (received "snowkey")
  */
 export function assertLayout(value: unknown, argument = 'layout'): Layout {
   if (value === null || typeof value !== 'object' || !Array.isArray((value as Layout).nodeFields)) {

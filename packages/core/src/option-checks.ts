@@ -3,9 +3,6 @@ import { InvalidArgumentError } from './errors.js';
 /**
  * An optional non-negative integer number of ms, or `fallback` when absent; anything else is an
  * {@link InvalidArgumentError} naming the option.
- *
- * @example
- * nonNegativeMs('maxBorrowMs', options.maxBorrowMs, 1000);
  */
 export function nonNegativeMs(name: string, value: unknown, fallback: number): number {
   if (value === undefined) return fallback;
@@ -17,9 +14,6 @@ export function nonNegativeMs(name: string, value: unknown, fallback: number): n
 
 /**
  * An optional positive integer number of ms, or `fallback` when absent.
- *
- * @example
- * positiveMs('ttlMs', options.ttlMs, 30_000);
  */
 export function positiveMs(name: string, value: unknown, fallback: number): number {
   if (value === undefined) return fallback;

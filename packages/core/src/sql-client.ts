@@ -65,9 +65,6 @@ export interface SqlClient {
 /**
  * Checks that `client` is a {@link SqlClient} of a known dialect and returns it; throws an
  * {@link InvalidArgumentError} naming `argument` otherwise. For code that takes a client from users.
- *
- * @example
- * const client = assertSqlClient(options.client, 'client');
  */
 export function assertSqlClient(client: unknown, argument = 'client'): SqlClient {
   if (client === null || typeof client !== 'object') {

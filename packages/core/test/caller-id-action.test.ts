@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { callerIdAction } from '../src/adapter.js';
+import { generateOrKeep } from '../src/adapter.js';
 import { InvalidArgumentError } from '../src/index.js';
 
-describe('callerIdAction', () => {
+describe('generateOrKeep', () => {
   test.each([
     [undefined, false, 'generate'],
     [null, false, 'generate'],
@@ -10,14 +10,14 @@ describe('callerIdAction', () => {
     [1n, false, 'keep'],
     [2n ** 63n - 1n, false, 'keep'],
   ] as const)('GIVEN %s (nullable %s) THEN it says %s', (value, nullable, action) => {
-    expect(callerIdAction(value, 'Player.id', nullable)).toBe(action);
+    expect(generateOrKeep(value, 'Player.id', nullable)).toBe(action);
   });
 
   test.each([[0n], [-5n], [2n ** 63n], [42], ['123']])(
     'GIVEN %s THEN InvalidArgumentError names the argument',
     (value) => {
-      expect(() => callerIdAction(value, 'Player.id')).toThrow(InvalidArgumentError);
-      expect(() => callerIdAction(value, 'Player.id')).toThrow(
+      expect(() => generateOrKeep(value, 'Player.id')).toThrow(InvalidArgumentError);
+      expect(() => generateOrKeep(value, 'Player.id')).toThrow(
         /^"Player\.id" must be a bigint in 1\.\.2\^63-1/,
       );
     },
@@ -29,12 +29,12 @@ describe('callerIdAction', () => {
       calls++;
       return 'rows[3].id';
     };
-    expect(callerIdAction(undefined, argument)).toBe('generate');
-    expect(callerIdAction(7n, argument)).toBe('keep');
+    expect(generateOrKeep(undefined, argument)).toBe('generate');
+    expect(generateOrKeep(7n, argument)).toBe('keep');
     expect(calls).toBe(0);
     let error: unknown;
     try {
-      callerIdAction(7, argument);
+      generateOrKeep(7, argument);
     } catch (caught) {
       error = caught;
     }

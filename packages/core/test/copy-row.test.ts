@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, test } from 'vitest';
-import { copyRow } from '../src/adapter.js';
+import { copyRow } from '../src/copy-row.js';
 
 describe('copyRow', () => {
   test('GIVEN a row THEN the copy is a plain object with the same own properties in the same order', () => {

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, test } from 'vitest';
-import { exactSqliteIntegers, hasExactSqliteIntegers } from '../src/adapter.js';
+import { hasExactSqliteIntegers } from '../src/adapter.js';
+import { exactSqliteIntegers } from '../src/index.js';
 
 const MAX = 2n ** 63n - 1n;
 const ABOVE_2_53 = 2n ** 53n + 1n;

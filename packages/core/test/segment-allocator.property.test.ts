@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import type { SegmentGrant } from '../src/adapter.js';
+import type { SegmentGrant } from '../src/index.js';
 import {
   IdRangeExhaustedError,
   manualClock,

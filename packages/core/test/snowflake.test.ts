@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { type TimestampFence } from '../src/adapter.js';
 import {
   ClockMovedBackwardsError,
   defineLayout,
@@ -9,6 +8,7 @@ import {
   layouts,
   manualClock,
   Snowflake,
+  type TimestampFence,
   TimestampOutOfRangeError,
 } from '../src/index.js';
 import { caught } from './caught.js';

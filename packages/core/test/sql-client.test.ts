@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { assertSqlClient, rewriteSqlPlaceholders, toPostgresPlaceholders } from '../src/adapter.js';
+import { rewriteSqlPlaceholders, toPostgresPlaceholders } from '../src/adapter.js';
 import { InvalidArgumentError } from '../src/index.js';
+import { assertSqlClient } from '../src/sql-client.js';
 
 describe('toPostgresPlaceholders', () => {
   test.each([

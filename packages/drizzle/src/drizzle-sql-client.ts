@@ -1,3 +1,4 @@
+import type { MysqlQueryable, PgQueryable, SqliteDatabaseLike } from '@snowkey/core';
 import {
   InvalidArgumentError,
   mysqlSqlClient,
@@ -5,7 +6,6 @@ import {
   type SqlClient,
   sqliteSqlClient,
 } from '@snowkey/core';
-import type { MysqlQueryable, PgQueryable, SqliteDatabaseLike } from '@snowkey/core/adapter';
 import { type DrizzleDatabase, drizzleDriver, SUPPORTED_DRIVERS } from './drizzle-driver.js';
 
 const EXPECTED = `a Drizzle database (not a transaction) ${SUPPORTED_DRIVERS}`;

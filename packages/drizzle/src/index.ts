@@ -1,4 +1,3 @@
-export { exactSqliteIntegers } from '@snowkey/core/adapter';
 export { verifyBigintReads } from './bigint-reads.js';
 export type { DrizzleDatabase } from './drizzle-driver.js';
 export { drizzleSqlClient } from './drizzle-sql-client.js';

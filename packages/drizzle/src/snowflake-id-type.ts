@@ -1,5 +1,5 @@
 import { type IdGenerator, InvalidArgumentError, parseId } from '@snowkey/core';
-import { assertIdGenerator, callerIdAction, KEY_EXPECTED, takeId } from '@snowkey/core/adapter';
+import { assertIdGenerator, generateOrKeep, KEY_EXPECTED, takeId } from '@snowkey/core/adapter';
 import { getTableName, is, Table } from 'drizzle-orm';
 
 /**
@@ -65,7 +65,7 @@ const BOUND_LATER = {
  *
  * In: Drizzle calls `$defaultFn` only for a column left out of `values()` (or set to `undefined`);
  * a value the caller set goes straight to the driver through `toDriver`. So `toDriver` applies
- * core's one caller-id rule (`callerIdAction`): a key (a bigint in 1..2^63-1) is bound, anything
+ * core's one caller-id rule (`generateOrKeep`): a key (a bigint in 1..2^63-1) is bound, anything
  * else is an `InvalidArgumentError` naming `table.column` before any SQL is sent. Drizzle binds
  * `null` itself, without `toDriver`: a NOT NULL column refuses it in the database.
  *
@@ -79,7 +79,7 @@ export function snowflakeIdParams(bind: BindId, kind: keyof typeof BOUND_LATER) 
     // which gives the error message the column's table and name.
     toDriver: function toDriver(this: unknown, value: bigint): SnowflakeIdType['driverData'] {
       const column = describeColumn(this);
-      if (callerIdAction(value, column.argument, column.nullable) === 'keep') {
+      if (generateOrKeep(value, column.argument, column.nullable) === 'keep') {
         // A NULL kept in a nullable column (Drizzle binds a literal null itself; a placeholder does not).
         return value === null ? (null as never) : bind(value);
       }

@@ -1,3 +1,4 @@
+import { exactSqliteIntegers } from '@snowkey/core';
 import type { TestDatabase } from '@snowkey/test-harness';
 import Database from 'better-sqlite3';
 import { type BetterSQLite3Database, drizzle as drizzleSqlite } from 'drizzle-orm/better-sqlite3';
@@ -5,7 +6,6 @@ import { drizzle as drizzleMysql, type MySql2Database } from 'drizzle-orm/mysql2
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
-import { exactSqliteIntegers } from '../src/index.js';
 
 /** A Drizzle database on the harness's database, tagged with its dialect so tests can narrow it. */
 export type OpenedDrizzle =

@@ -1,11 +1,5 @@
-import { InvalidArgumentError } from '@snowkey/core';
-import {
-  bigintTypeCast,
-  int8ArrayParser,
-  PG_INT8_ARRAY_OID,
-  PG_INT8_OID,
-  type TypeCast,
-} from '@snowkey/core/adapter';
+import { bigintTypeCast, InvalidArgumentError, type TypeCast } from '@snowkey/core';
+import { int8ArrayParser, PG_INT8_ARRAY_OID, PG_INT8_OID } from '@snowkey/core/adapter';
 import type { Knex } from 'knex';
 
 const DRIVERS = ['pg', 'mysql2', 'mariadb', 'better-sqlite3'] as const;

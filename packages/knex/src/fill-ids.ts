@@ -1,5 +1,5 @@
 import { type IdGenerator, InvalidArgumentError } from '@snowkey/core';
-import { callerIdAction, type RowCopier, takeIds } from '@snowkey/core/adapter';
+import { generateOrKeep, type RowCopier, takeIds } from '@snowkey/core/adapter';
 import {
   ABSENT,
   firstSlots,
@@ -17,7 +17,7 @@ export type { Row } from './place-ids.js';
 /**
  * `input` (one row or an array of rows) with every missing snowflake column filled from
  * `generator`, as a new array. What the caller put in a snowflake column follows core's one rule
- * (`callerIdAction`): `undefined` or `null` gets a generated id, a bigint in 1..2^63-1 is kept, and
+ * (`generateOrKeep`): `undefined` or `null` gets a generated id, a bigint in 1..2^63-1 is kept, and
  * anything else (a Number that may already have lost precision, a string, 0, a negative) is refused
  * before any id is taken.
  *
@@ -74,7 +74,7 @@ export function fillIds(
         atColumn = column;
         const value = target[column];
         where ??= () => `rows[${atRow}].${atColumn}`;
-        if (callerIdAction(value, where) !== 'generate') {
+        if (generateOrKeep(value, where) !== 'generate') {
           slots ??= firstSlots(n);
           continue;
         }

@@ -1,4 +1,3 @@
-export { bigintTypeCast, type TypeCast, type TypeCastField } from '@snowkey/core/adapter';
 export type { SnowkeyBatchInsert } from './batch-insert.js';
 export { withBigintReads } from './bigint-reads.js';
 export type { SnowkeyInsert, SnowkeyOnConflict } from './insert-query.js';

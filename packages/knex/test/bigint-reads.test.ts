@@ -1,8 +1,8 @@
-import { InvalidArgumentError } from '@snowkey/core';
+import { bigintTypeCast, InvalidArgumentError, type TypeCastField } from '@snowkey/core';
 import { describeEachDialect } from '@snowkey/test-harness';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { bigintTypeCast, type TypeCastField, withBigintReads } from '../src/index.js';
+import { withBigintReads } from '../src/index.js';
 import { openKnex } from './open-knex.js';
 
 const ABOVE_2_53 = 2n ** 53n + 1n;

@@ -43,7 +43,7 @@ const SETTING: Readonly<Record<SqlDialect, string>> = {
 
 /**
  * The driver under a Kysely instance reads BIGINT back as something other than an exact `bigint`:
- * a Number (rounded above 2^53), or a string. Raised by {@link assertBigintReads} at start-up.
+ * a Number (rounded above 2^53), or a string. Raised by {@link verifyBigintReads} at start-up.
  *
  * @example
  * // BigintReadError: on mysql the driver read 9223372036854775807 back as the Number 9223372036854776000: pass `typeCast: bigintTypeCast()` to the mysql2 pool
@@ -75,9 +75,9 @@ export class BigintReadError extends SnowkeyError {
  *
  * @example
  * const db = new Kysely<Database>({ dialect, plugins: [sk] });
- * await assertBigintReads(db); // before serving traffic
+ * await verifyBigintReads(db); // before serving traffic
  */
-export async function assertBigintReads<DB>(db: Kysely<DB>): Promise<void> {
+export async function verifyBigintReads<DB>(db: Kysely<DB>): Promise<void> {
   const dialect = kyselyDialect(db);
   const probe =
     dialect === 'postgres'

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '@snowkey/core';
-import { callerIdAction, takeIds } from '@snowkey/core/adapter';
+import { generateOrKeep, takeIds } from '@snowkey/core/adapter';
 import {
   ColumnNode,
   DefaultInsertValueNode,
@@ -20,7 +20,7 @@ import type { ResolvedOptions } from './options.js';
  * Walks a query tree and fills the snowflake columns of every INSERT into a configured table,
  * nested ones included (a data-modifying `WITH` on PostgreSQL): each `values()` row gets an id in
  * every missing column, the column is added to the column list when no row named it, and an id
- * the caller set follows core's one rule (`callerIdAction`). Nothing else in the tree changes.
+ * the caller set follows core's one rule (`generateOrKeep`). Nothing else in the tree changes.
  */
 export class IdFillingTransformer extends OperationNodeTransformer {
   readonly #options: ResolvedOptions;
@@ -109,7 +109,7 @@ function fillInsert(
       if (indexes[c] === -1) continue;
       for (let r = 0; r < rows.length; r++) {
         const value = callerValue(rows[r]!, indexes[c]!, table, column, rows.length, r);
-        if (callerIdAction(value, () => argumentName(table, column, rows.length, r)) === 'generate') {
+        if (generateOrKeep(value, () => argumentName(table, column, rows.length, r)) === 'generate') {
           slots.push(r * width + c);
         }
       }

@@ -1,5 +1,4 @@
-export { bigintTypeCast, type TypeCast, type TypeCastField } from '@snowkey/core/adapter';
-export { assertBigintReads, BigintReadError, type PgTypeParsers, pgBigintTypes } from './bigint-reads.js';
+export { BigintReadError, type PgTypeParsers, pgBigintTypes, verifyBigintReads } from './bigint-reads.js';
 export { UnfillableInsertError } from './errors.js';
 export { kyselySqlClient } from './kysely-sql-client.js';
 export type { SnowflakeTables, SnowflakeTablesOf, SnowkeyPluginOptions } from './options.js';

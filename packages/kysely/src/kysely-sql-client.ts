@@ -1,5 +1,6 @@
+import type { SqlParam } from '@snowkey/core';
 import { InvalidArgumentError, type SqlClient } from '@snowkey/core';
-import { type SqlParam, toPostgresPlaceholders } from '@snowkey/core/adapter';
+import { toPostgresPlaceholders } from '@snowkey/core/adapter';
 import { CompiledQuery, type Kysely } from 'kysely';
 import { kyselyDialect } from './dialect.js';
 

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '@snowkey/core';
-import { callerIdAction, takeId, takeIds } from '@snowkey/core/adapter';
+import { generateOrKeep, takeId, takeIds } from '@snowkey/core/adapter';
 import {
   InsertQueryNode,
   type KyselyPlugin,
@@ -95,7 +95,7 @@ export class SnowkeyPlugin<Tables extends SnowflakeTables = SnowflakeTables> imp
     const missing: Array<[row: Record<string, unknown>, column: string]> = [];
     copies.forEach((copy, i) => {
       for (const column of idColumns) {
-        if (callerIdAction(copy[column], () => `${table}[${i}].${column}`) === 'generate')
+        if (generateOrKeep(copy[column], () => `${table}[${i}].${column}`) === 'generate')
           missing.push([copy, column]);
       }
     });

@@ -1,7 +1,7 @@
 import { describeEachDialect } from '@snowkey/test-harness';
 import { sql } from 'kysely';
 import { expect, test } from 'vitest';
-import { assertBigintReads, BigintReadError, pgBigintTypes } from '../src/index.js';
+import { BigintReadError, pgBigintTypes, verifyBigintReads } from '../src/index.js';
 import { openKysely } from './open-kysely.js';
 
 const SETTING = {
@@ -11,10 +11,10 @@ const SETTING = {
 } as const;
 
 describeEachDialect('kysely BIGINT reads', (ctx) => {
-  test('GIVEN the driver settings of the README THEN assertBigintReads passes and 2^63-1 and 2^53+1 read back as exact bigints', async () => {
+  test('GIVEN the driver settings of the README THEN verifyBigintReads passes and 2^63-1 and 2^53+1 read back as exact bigints', async () => {
     const db = openKysely(ctx.db);
     try {
-      await assertBigintReads(db);
+      await verifyBigintReads(db);
       await sql`CREATE TABLE wide (id BIGINT NOT NULL PRIMARY KEY)`.execute(db);
       await sql`INSERT INTO wide (id) VALUES (${2n ** 63n - 1n}), (${2n ** 53n + 1n})`.execute(db);
       const { rows } = await sql<{ id: unknown }>`SELECT id FROM wide ORDER BY id`.execute(db);
@@ -24,10 +24,10 @@ describeEachDialect('kysely BIGINT reads', (ctx) => {
     }
   });
 
-  test("GIVEN each driver's defaults THEN assertBigintReads refuses the set-up with BigintReadError naming the setting", async () => {
+  test("GIVEN each driver's defaults THEN verifyBigintReads refuses the set-up with BigintReadError naming the setting", async () => {
     const db = openKysely(ctx.db, { exact: false });
     try {
-      const err = await assertBigintReads(db).then(
+      const err = await verifyBigintReads(db).then(
         () => undefined,
         (e: unknown) => e,
       );

@@ -1,9 +1,10 @@
+import { bigintTypeCast } from '@snowkey/core';
 import type { TestDatabase } from '@snowkey/test-harness';
 import Database from 'better-sqlite3';
 import { Kysely, type KyselyPlugin, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
 import { createPool } from 'mysql2';
 import pg from 'pg';
-import { bigintTypeCast, pgBigintTypes } from '../src/index.js';
+import { pgBigintTypes } from '../src/index.js';
 
 /**
  * A Kysely instance on the harness's database with `plugins`, BIGINT read back as bigint (`exact`,

@@ -1,4 +1,5 @@
-import { bigintTypeCast, PG_INT8_OID, requireMethod, toPostgresPlaceholders } from '@snowkey/core/adapter';
+import { bigintTypeCast } from '@snowkey/core';
+import { PG_INT8_OID, requireMethod, toPostgresPlaceholders } from '@snowkey/core/adapter';
 import type { MergeDatabase, MergeSession, MergeSqlClient, SqlValue } from './database.js';
 import { type DriverConnection, registerConnection } from './driver-connection.js';
 import { serialized } from './serialized.js';

@@ -1,11 +1,11 @@
 import type { IdGenerator } from '@snowkey/core';
-import { callerIdAction, takeId, takeIds } from '@snowkey/core/adapter';
+import { generateOrKeep, takeId, takeIds } from '@snowkey/core/adapter';
 import type { ModelPlan, WritePlan } from './data-model.js';
 
 type Data = Record<string, unknown>;
 
 /**
- * What the caller put in a snowflake field, by core's one rule (`callerIdAction`): absent gets an
+ * What the caller put in a snowflake field, by core's one rule (`generateOrKeep`): absent gets an
  * id, a bigint in 1..2^63-1 is kept, anything else is refused, a Number included (Prisma's input
  * types take `bigint | number`, and a Number past 2^53 has already been rounded to a neighbour's
  * id). `null` is passed on: Prisma's runtime data model does not say which fields are nullable,
@@ -14,7 +14,7 @@ type Data = Record<string, unknown>;
  */
 function isMissing(model: string, field: string, value: unknown): boolean {
   // The name is built only for an error: createMany asks this once per row.
-  return callerIdAction(value, () => `${model}.${field}`, true) === 'generate';
+  return generateOrKeep(value, () => `${model}.${field}`, true) === 'generate';
 }
 
 /**

@@ -1,5 +1,6 @@
+import type { SqlParam } from '@snowkey/core';
 import { InvalidArgumentError, type SqlClient, type SqlDialect } from '@snowkey/core';
-import { SQL_DIALECTS, type SqlParam, toPostgresPlaceholders } from '@snowkey/core/adapter';
+import { SQL_DIALECTS, toPostgresPlaceholders } from '@snowkey/core/adapter';
 
 /**
  * What {@link prismaSqlClient} needs of a Prisma client: its raw-SQL methods, interactive

@@ -1,11 +1,11 @@
 import type { IdGenerator } from '@snowkey/core';
-import { callerIdAction, takeIds } from '@snowkey/core/adapter';
+import { generateOrKeep, takeIds } from '@snowkey/core/adapter';
 import type { Model, ModelStatic } from 'sequelize';
 import { snowflakeAttributes } from './snowflake-attributes.js';
 
 /**
  * Fills every empty snowflake attribute of the new `instances`, in order, from `generator`. What a
- * caller put there follows core's one rule (`callerIdAction`): empty gets an id, a bigint in
+ * caller put there follows core's one rule (`generateOrKeep`): empty gets an id, a bigint in
  * 1..2^63-1 is kept, anything else is refused with an InvalidArgumentError naming the model and
  * attribute, before any id is taken. Instances loaded from the database are left alone.
  */
@@ -19,7 +19,7 @@ export function fillIds(generator: IdGenerator, instances: readonly Model[]): vo
     for (const { name, nullable } of snowflakeAttributes(model)) {
       const value: unknown = instance.getDataValue(name);
       if (
-        callerIdAction(value, () => argumentName(model.name, name, instances.length, i), nullable) ===
+        generateOrKeep(value, () => argumentName(model.name, name, instances.length, i), nullable) ===
         'generate'
       ) {
         targets.push(instance);

@@ -1,5 +1,6 @@
+import type { SqlParam } from '@snowkey/core';
 import { InvalidArgumentError, type SqlClient, type SqlDialect } from '@snowkey/core';
-import { rewriteSqlPlaceholders, type SqlParam } from '@snowkey/core/adapter';
+import { rewriteSqlPlaceholders } from '@snowkey/core/adapter';
 import { QueryTypes, type Sequelize } from 'sequelize';
 
 const DIALECTS: Readonly<Record<string, SqlDialect>> = {

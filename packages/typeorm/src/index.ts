@@ -1,5 +1,4 @@
 // Core owns it (Drizzle needs it too); re-exported so a TypeORM application imports from its adapter.
-export { exactSqliteIntegers } from '@snowkey/core/adapter';
 export { type AttachSnowflakesOptions, attachSnowflakes } from './attach-snowflakes.js';
 export { BigIntColumn, type BigIntColumnOptions } from './bigint-column.js';
 export { bigintTransformer } from './bigint-transformer.js';

@@ -1,5 +1,5 @@
 import type { IdGenerator } from '@snowkey/core';
-import { callerIdAction, takeId } from '@snowkey/core/adapter';
+import { generateOrKeep, takeId } from '@snowkey/core/adapter';
 import type { EntityMetadata, EntitySubscriberInterface, InsertEvent } from 'typeorm';
 
 /** One snowflake column of one entity, and where its ids come from. */
@@ -37,7 +37,7 @@ export class SnowflakeSubscriber implements EntitySubscriberInterface<unknown> {
     for (const { column, generator, keepNull, label } of fills) {
       const value: unknown = column.getEntityValue(entity);
       // Core's one rule: empty gets an id, a key is kept, anything else is refused before the INSERT.
-      if (callerIdAction(value, label, keepNull) === 'generate') {
+      if (generateOrKeep(value, label, keepNull) === 'generate') {
         column.setEntityValue(entity, takeId(generator));
       }
     }

@@ -1,5 +1,6 @@
+import type { SqliteDatabaseLike, SqlParam } from '@snowkey/core';
 import { InvalidArgumentError, type SqlClient, type SqlDialect, sqliteSqlClient } from '@snowkey/core';
-import { type SqliteDatabaseLike, type SqlParam, toPostgresPlaceholders } from '@snowkey/core/adapter';
+import { toPostgresPlaceholders } from '@snowkey/core/adapter';
 import type { DataSource, QueryResult } from 'typeorm';
 
 const DIALECTS: Readonly<Record<string, SqlDialect>> = {

@@ -1,15 +1,10 @@
 import 'reflect-metadata';
-import { InvalidArgumentError, Snowflake } from '@snowkey/core';
+import { exactSqliteIntegers, InvalidArgumentError, Snowflake } from '@snowkey/core';
 import { describeEachDialect, selectedDialects } from '@snowkey/test-harness';
 import pg from 'pg';
 import { Column, DataSource, type DataSourceOptions, Entity, JoinColumn, ManyToOne } from 'typeorm';
 import { afterEach, describe, expect, test } from 'vitest';
-import {
-  attachSnowflakes,
-  exactSqliteIntegers,
-  SnowflakeColumn,
-  SnowflakeConfigError,
-} from '../src/index.js';
+import { attachSnowflakes, SnowflakeColumn, SnowflakeConfigError } from '../src/index.js';
 import { newDataSource } from './support/data-source.js';
 import { Guild, gameEntities } from './support/game-entities.js';
 

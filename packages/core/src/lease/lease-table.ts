@@ -4,9 +4,6 @@ import type { SqlDialect } from '../sql-client.js';
 
 /**
  * The default name of the lease table.
- *
- * @example
- * await client.query(`SELECT node_id, holder FROM ${DEFAULT_LEASE_TABLE}`);
  */
 export const DEFAULT_LEASE_TABLE = 'snowkey_node_leases';
 

@@ -37,9 +37,6 @@ export type SegmentAllocatorOptions = SegmentCommonOptions &
 
 /**
  * The options every {@link SegmentAllocator} takes, whatever its store.
- *
- * @example
- * const common: SegmentCommonOptions = { tag: 'orders', step: 1000, maxStep: 100_000, prefetchAt: 0.1 };
  */
 export interface SegmentCommonOptions {
   /** The business tag: every allocator of one tag shares one counter. 1 to 128 characters. */

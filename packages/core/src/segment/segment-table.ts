@@ -3,9 +3,6 @@ import type { SqlDialect } from '../sql-client.js';
 
 /**
  * The default name of the segment allocation table.
- *
- * @example
- * await client.query(`SELECT tag, max_id, step FROM ${DEFAULT_SEGMENT_TABLE}`);
  */
 export const DEFAULT_SEGMENT_TABLE = 'snowkey_segments';
 

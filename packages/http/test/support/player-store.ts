@@ -1,8 +1,9 @@
 import 'reflect-metadata';
 import type { IdGenerator } from '@snowkey/core';
+import { exactSqliteIntegers } from '@snowkey/core';
 import { snowkeyKnex, withBigintReads } from '@snowkey/knex';
 import type { TestDatabase } from '@snowkey/test-harness';
-import { attachSnowflakes, exactSqliteIntegers, SnowflakeColumn } from '@snowkey/typeorm';
+import { attachSnowflakes, SnowflakeColumn } from '@snowkey/typeorm';
 import knex from 'knex';
 import { Column, DataSource, type DataSourceOptions, Entity } from 'typeorm';
 

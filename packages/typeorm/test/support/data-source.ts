@@ -1,6 +1,6 @@
+import { exactSqliteIntegers } from '@snowkey/core';
 import type { TestDatabase } from '@snowkey/test-harness';
 import { DataSource, type DataSourceOptions } from 'typeorm';
-import { exactSqliteIntegers } from '../../src/index.js';
 
 /**
  * TypeORM options for a harness database: pg and mysql2 with TypeORM's defaults (which return
