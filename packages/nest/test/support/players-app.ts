@@ -14,8 +14,9 @@ import {
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { Clock, IdGenerator } from '@snowkey/core';
+import { exactSqliteIntegers } from '@snowkey/core';
 import type { TestDatabase } from '@snowkey/test-harness';
-import { attachSnowflakes, exactSqliteIntegers, SnowflakeColumn, typeormSqlClient } from '@snowkey/typeorm';
+import { attachSnowflakes, SnowflakeColumn, typeormSqlClient } from '@snowkey/typeorm';
 import { Column, DataSource, type DataSourceOptions, Entity, type Repository } from 'typeorm';
 import {
   IdParam,
