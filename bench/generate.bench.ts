@@ -1,7 +1,6 @@
 // The generation benchmark: `pnpm bench`. Throughput of each generator (median of 3 runs of
 // about a second, interleaved so background load spreads evenly), then a burst per generator
 // checked for duplicate ids, then a summary of what the runs show. Never part of `pnpm test`.
-import { cpus, loadavg } from 'node:os';
 import { candidates } from './candidates.js';
 import { burstDuplicates, consumed, median, type Run, timedRun } from './measure.js';
 import { type Result, summary, table } from './report.js';
@@ -13,16 +12,8 @@ const BURST_64 = 2_000_000;
 /** UUIDs go into a Set of strings, the memory-hungry check; they cannot repeat in practice anyway. */
 const BURST_UUID = 1_000_000;
 
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-console.log(`snowkey generation benchmark, ${new Date().toISOString()}`);
 console.log(
-  `node ${process.version}, ${cpus()[0]?.model ?? 'unknown cpu'} x ${cpus().length}, load ${load()}`,
-);
-console.log(
-  `${ROUNDS} runs of ${RUN_MS} ms per generator; bursts of ${BURST_64 / 1e6}M (64-bit) / ${BURST_UUID / 1e6}M (UUID)\n`,
+  `snowkey generation benchmark: ${ROUNDS} runs of ${RUN_MS} ms per generator; bursts of ${BURST_64 / 1e6}M (64-bit) / ${BURST_UUID / 1e6}M (UUID)\n`,
 );
 
 const runs = new Map<string, Run[]>();
@@ -54,9 +45,3 @@ void consumed();
 
 console.log(`\n${table(results)}\n`);
 for (const line of summary(results)) console.log(line);
-console.log(`\nload at the end: ${load()}`);
-if (loadavg()[0]! >= cpus().length) {
-  console.log(
-    'note  other processes competed for the CPUs during the run: figures are lower bounds; rerun when idle',
-  );
-}

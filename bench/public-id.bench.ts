@@ -2,9 +2,9 @@
 // publicIdCodec beside baselines (the raw id in decimal and in base62, no hiding) and the id
 // obfuscators applications use today (hashids, sqids), median of 3 interleaved runs of about a
 // second each, on real generator ids. Never part of `pnpm test`.
-import { cpus, loadavg } from 'node:os';
 import { layouts, parseId, publicIdCodec, Snowflake, toIdString } from '@snowkey/core';
 import Hashids from 'hashids';
+import { markdownTable } from 'markdown-table';
 import Sqids from 'sqids';
 import { median, type Run, timedRun } from './measure.js';
 
@@ -95,15 +95,9 @@ function decoder(row: Row): () => unknown {
   };
 }
 
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-console.log(`snowkey public-id benchmark, ${new Date().toISOString()}`);
 console.log(
-  `node ${process.version}, ${cpus()[0]?.model ?? 'unknown cpu'} x ${cpus().length}, load ${load()}`,
+  `snowkey public-id benchmark: ${ROUNDS} runs of ${RUN_MS} ms per row and direction, ${POOL} generator ids\n`,
 );
-console.log(`${ROUNDS} runs of ${RUN_MS} ms per row and direction, ${POOL} generator ids\n`);
 
 const runs = new Map<string, Run[]>();
 const fns = new Map(
@@ -147,11 +141,9 @@ const body = rows.map((r) => {
     r.encode(ids[0]!),
   ];
 });
-const widths = head.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
-const line = (cells: string[]) =>
-  `| ${cells.map((c, i) => (i === 0 || i === 8 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
-const rule = `|${widths.map((w, i) => (i === 0 || i === 8 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
-console.log(`\n${[line(head), rule, ...body.map(line)].join('\n')}\n`);
+console.log(
+  `\n${markdownTable([head, ...body], { align: ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'] })}\n`,
+);
 
 const ours = { enc: stat(`${rows[0]!.name}|enc`), dec: stat(`${rows[0]!.name}|dec`) };
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
@@ -162,11 +154,5 @@ for (const [what, s] of [
   console.log(`${verdict(s.perCpu >= 1e6)}  publicIdCodec ${what} >= 1M/s per CPU-second: ${m(s.perCpu)}`);
   console.log(
     `${verdict(s.rate >= 1e6)}  publicIdCodec ${what} >= 1M/s of wall time: ${m(s.rate)}/s with ${Math.round(100 * s.cpu)}% of a CPU`,
-  );
-}
-console.log(`\nload at the end: ${load()}`);
-if (loadavg()[0]! >= cpus().length) {
-  console.log(
-    'note  other processes competed for the CPUs during the run: figures are lower bounds; rerun when idle',
   );
 }

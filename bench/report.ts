@@ -1,3 +1,4 @@
+import { markdownTable } from 'markdown-table';
 import type { Candidate } from './candidates.js';
 
 /** One measured generator. */
@@ -16,7 +17,7 @@ export const LAYOUT_CAP = 4_096_000;
 
 const m = (ids: number) => `${(ids / 1e6).toFixed(2)}M`;
 
-/** The results as a Markdown table (it reads as plain text too). */
+/** The results as a Markdown table. */
 export function table(results: readonly Result[]): string {
   const base = results.find((r) => r.candidate.key === 'simple-flakeid')!.median;
   const rows = results.map((r) => [
@@ -39,11 +40,7 @@ export function table(results: readonly Result[]): string {
     'burst',
     'duplicates',
   ];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) =>
-    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
-  const rule = `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
-  return [line(head), rule, ...rows.map(line)].join('\n');
+  return markdownTable([head, ...rows], { align: ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r'] });
 }
 
 /** What the runs show, one line each, with the numbers behind it. */

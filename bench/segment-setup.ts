@@ -55,10 +55,3 @@ export function duration(ns: number): string {
   if (ns < 1e6) return `${(ns / 1000).toFixed(1)} µs`;
   return `${(ns / 1e6).toFixed(1)} ms`;
 }
-
-/** The median of a few numbers. */
-export function median(values: readonly number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-}

@@ -5,7 +5,8 @@ import {
   Snowflake,
   type SqlClient,
 } from '@snowkey/core';
-import { median, slowClient } from './segment-setup.js';
+import { median } from './measure.js';
+import { slowClient } from './segment-setup.js';
 
 let sink: unknown;
 

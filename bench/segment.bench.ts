@@ -1,7 +1,6 @@
 // The segment allocator benchmark: `pnpm bench:segment`. Throughput of SegmentAllocator against
 // Snowflake, then the latency of single nextId() calls across many refills while the database
 // answers every statement 20 ms late. Never part of `pnpm test`.
-import { cpus, loadavg } from 'node:os';
 import { markdownTable } from 'markdown-table';
 import { measureLatency, timerOverhead } from './segment-latency.js';
 import { benchDatabase, duration, perSecond } from './segment-setup.js';
@@ -12,17 +11,11 @@ const ROUNDS = 3;
 const LATENCY_S = Number(process.env.BENCH_LATENCY_S ?? 20);
 const GOAL_P999_NS = 50_000;
 
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 const right = (columns: number) => ['l', ...Array<'r'>(columns - 1).fill('r')];
 
-console.log(`snowkey segment allocator benchmark, ${new Date().toISOString()}`);
 console.log(
-  `node ${process.version}, ${cpus()[0]?.model ?? 'unknown cpu'} x ${cpus().length}, load ${load()}`,
+  `snowkey segment allocator benchmark: allocation table in a local SQLite file; ${ROUNDS} interleaved runs of ${RUN_MS} ms per row\n`,
 );
-console.log(`allocation table: a local SQLite file; ${ROUNDS} interleaved runs of ${RUN_MS} ms per row\n`);
 
 const db = benchDatabase();
 try {
@@ -83,4 +76,3 @@ try {
 } finally {
   db.close();
 }
-console.log(`\nload at the end: ${load()}`);
