@@ -1,4 +1,4 @@
-import type { IdGenerator } from '@snowkey/core';
+import { type IdGenerator, toIdString } from '@snowkey/core';
 import { knexSqlClient, snowkeyKnex } from '@snowkey/knex';
 import { openKnex } from '../../packages/knex/test/open-knex.js';
 import type { AdapterDriver, AdapterSession, ItemInput } from '../conformance/adapter-driver.js';
@@ -50,6 +50,14 @@ export const knexDriver: AdapterDriver = {
           .where({ id })
           .first('id', 'name');
         return row ?? null;
+      },
+      async findItemIdsBetween(minId: bigint, maxId: bigint) {
+        // Knex's binding types have no bigint: the docs' recipe binds the bounds as decimal strings.
+        const rows: { id: bigint }[] = await knex('sk_item')
+          .whereBetween('id', [toIdString(minId), toIdString(maxId)])
+          .orderBy('id')
+          .select('id');
+        return rows.map((r) => r.id);
       },
       async close() {
         await knex.destroy();

@@ -100,6 +100,15 @@ export const kyselyDriver: AdapterDriver = {
           .executeTakeFirst();
         return row ?? null;
       },
+      async findItemIdsBetween(minId: bigint, maxId: bigint) {
+        const rows = await kysely
+          .selectFrom('sk_item')
+          .select('id')
+          .where((eb) => eb.between('id', minId, maxId))
+          .orderBy('id')
+          .execute();
+        return rows.map((r) => r.id);
+      },
       async close() {
         await kysely.destroy();
       },

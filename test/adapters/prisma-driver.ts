@@ -68,6 +68,14 @@ function prismaDriverOf(attach: 'extension' | 'wrapper'): AdapterDriver {
         findItem(id) {
           return prisma.item.findUnique({ where: { id }, select: { id: true, name: true } });
         },
+        async findItemIdsBetween(minId, maxId) {
+          const found = await prisma.item.findMany({
+            where: { id: { gte: minId, lte: maxId } },
+            orderBy: { id: 'asc' },
+            select: { id: true },
+          });
+          return found.map((r) => r.id);
+        },
         close() {
           return base.$disconnect();
         },

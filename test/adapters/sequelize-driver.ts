@@ -1,6 +1,6 @@
 import type { IdGenerator } from '@snowkey/core';
 import { attachSnowflakes, BigIntKey, SnowflakeId, sequelizeSqlClient } from '@snowkey/sequelize';
-import { type Association, DataTypes, Model, type Sequelize } from 'sequelize';
+import { type Association, DataTypes, Model, Op, type Sequelize } from 'sequelize';
 import { openSequelize } from '../../packages/sequelize/test/open-sequelize.js';
 import type { AdapterDriver, AdapterSession, ItemInput } from '../conformance/adapter-driver.js';
 import type { TestDatabase } from '../helpers/test-database.js';
@@ -104,6 +104,13 @@ export const sequelizeDriver: AdapterDriver = {
       async findItem(id: bigint) {
         const found = await Item.findByPk(id);
         return found ? { id: found.id, name: found.name } : null;
+      },
+      async findItemIdsBetween(minId: bigint, maxId: bigint) {
+        const found = await Item.findAll({
+          where: { id: { [Op.between]: [minId, maxId] } },
+          order: [['id', 'ASC']],
+        });
+        return found.map((r) => r.id);
       },
       async close() {
         await sequelize.close();

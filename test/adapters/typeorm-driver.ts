@@ -3,6 +3,7 @@ import type { IdGenerator } from '@snowkey/core';
 import { exactSqliteIntegers } from '@snowkey/core';
 import { attachSnowflakes, BigIntColumn, SnowflakeColumn, typeormSqlClient } from '@snowkey/typeorm';
 import {
+  Between,
   Column,
   DataSource,
   type DataSourceOptions,
@@ -96,6 +97,10 @@ export const typeormDriver: AdapterDriver = {
       async findItem(id: bigint) {
         const found = await items.findOneBy({ id });
         return found ? { id: found.id, name: found.name } : null;
+      },
+      async findItemIdsBetween(minId: bigint, maxId: bigint) {
+        const found = await items.find({ where: { id: Between(minId, maxId) }, order: { id: 'ASC' } });
+        return found.map((r) => r.id);
       },
       async close() {
         await dataSource.destroy();

@@ -38,6 +38,12 @@ export interface AdapterSession {
   insertInTransaction(items: ItemInput[]): Promise<bigint[]>;
   /** Read one item back through the adapter (to prove BIGINT reads back as an exact bigint). */
   findItem(id: bigint): Promise<{ id: bigint; name: string } | null>;
+  /**
+   * The ids of the items whose id is in `minId..maxId` (both inclusive), in ascending order, read
+   * through the adapter's ORM the way the docs' recipe for queries by time does it
+   * (docs/queries-by-time.md).
+   */
+  findItemIdsBetween(minId: bigint, maxId: bigint): Promise<bigint[]>;
   close(): Promise<void>;
 }
 

@@ -1,4 +1,4 @@
-import { manualClock, Snowflake } from '@snowkey/core';
+import { idRangeForTime, layoutEndsAt, layouts, manualClock, Snowflake } from '@snowkey/core';
 import { afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
 import { describeEachDialect } from '../helpers/databases.js';
 import type { Dialect, TestDatabase } from '../helpers/test-database.js';
@@ -48,6 +48,12 @@ const CALLER_ID_REFUSED = /"[A-Za-z_.[\]0-9]*id" must be a bigint in 1\.\.2\^63-
 const EDGE_IDS: readonly [string, bigint][] = [
   ['2^53+1', 2n ** 53n + 1n],
   ['2^63-1', 2n ** 63n - 1n],
+];
+
+/** Time ranges whose ids pass 2^53 (2026) and reach the last ms but one of the default layout (near 2^63-1). */
+const TIME_RANGES: readonly [string, number, number][] = [
+  ['March 2026', Date.UTC(2026, 2, 1), Date.UTC(2026, 2, 31, 23, 59, 59, 999)],
+  ['the end of the default layout', layoutEndsAt(layouts.snowkey) - 1, layoutEndsAt(layouts.snowkey) - 1],
 ];
 
 /**
@@ -198,6 +204,19 @@ function conformanceFor(kind: GeneratorKind, driver: AdapterDriver, options: Con
           ]);
           expect(await session.findItem(id)).toEqual({ id, name: 'edge' });
           expect(await session.findItem(id - 1n)).toBeNull();
+        },
+      );
+
+      test.each(TIME_RANGES)(
+        'GIVEN rows 1 id either side of the ids of %s THEN the docs recipe for queries by time reads exactly the rows inside',
+        async (_label, from, to) => {
+          const { session } = await open();
+          const { minId, maxId } = idRangeForTime(from, to, { layout: layouts.snowkey });
+          const ids = [minId - 1n, minId, maxId, maxId + 1n].filter((id) => id > 0n && id < 2n ** 63n);
+          for (const [i, id] of ids.entries()) {
+            await ctx.db.query('INSERT INTO sk_item (id, name, qty) VALUES (?, ?, ?)', [id, `t${i}`, i]);
+          }
+          expect(await session.findItemIdsBetween(minId, maxId)).toEqual([minId, maxId]);
         },
       );
 

@@ -1,7 +1,7 @@
 import type { IdGenerator } from '@snowkey/core';
 import type { TestDatabase } from '@snowkey/test-harness';
 import type { AdapterSession, ItemInput } from '@snowkey/test-harness/adapter-driver';
-import { DrizzleQueryError, eq } from 'drizzle-orm';
+import { between, DrizzleQueryError, eq } from 'drizzle-orm';
 import {
   mysqlConformanceTables,
   pgConformanceTables,
@@ -32,6 +32,7 @@ export function openConformanceSession(db: TestDatabase, generator: IdGenerator)
     insertParentWithChildren: unwrapped(writes.insertParentWithChildren),
     insertInTransaction: unwrapped(writes.insertInTransaction),
     findItem: unwrapped(writes.findItem),
+    findItemIdsBetween: unwrapped(writes.findItemIdsBetween),
     close,
   };
 }
@@ -76,6 +77,14 @@ function sessionOn(db: TestDatabase, generator: IdGenerator): AdapterSession {
           }),
         findItem: async (id) =>
           (await d.select({ id: item.id, name: item.name }).from(item).where(eq(item.id, id)))[0] ?? null,
+        findItemIdsBetween: async (minId, maxId) =>
+          (
+            await d
+              .select({ id: item.id })
+              .from(item)
+              .where(between(item.id, minId, maxId))
+              .orderBy(item.id)
+          ).map((r) => r.id),
       };
       return { ...writes, close };
     }
@@ -102,6 +111,14 @@ function sessionOn(db: TestDatabase, generator: IdGenerator): AdapterSession {
           }),
         findItem: async (id) =>
           (await d.select({ id: item.id, name: item.name }).from(item).where(eq(item.id, id)))[0] ?? null,
+        findItemIdsBetween: async (minId, maxId) =>
+          (
+            await d
+              .select({ id: item.id })
+              .from(item)
+              .where(between(item.id, minId, maxId))
+              .orderBy(item.id)
+          ).map((r) => r.id),
       };
       return { ...writes, close };
     }
@@ -130,6 +147,14 @@ function sessionOn(db: TestDatabase, generator: IdGenerator): AdapterSession {
           ),
         findItem: async (id) =>
           d.select({ id: item.id, name: item.name }).from(item).where(eq(item.id, id)).get() ?? null,
+        findItemIdsBetween: async (minId, maxId) =>
+          d
+            .select({ id: item.id })
+            .from(item)
+            .where(between(item.id, minId, maxId))
+            .orderBy(item.id)
+            .all()
+            .map((r) => r.id),
       };
       return { ...writes, close };
     }
