@@ -12,7 +12,7 @@ import { curvesChart, overheadChart, renderSvg } from './charts.js';
 import { listOf, positiveCount } from './cli-options.js';
 import { KEY_KINDS, type KeyKind, kindsFor } from './key-kinds.js';
 import { rawLoad } from './raw-load.js';
-import { curveTable, type DialectLoads, goals, loadsTable, overheadTable, summariseLoads } from './report.js';
+import { type DialectLoads, goals, loadsTable, overheadTable, summariseLoads } from './report.js';
 import { serverSettings } from './server-settings.js';
 
 const program = new Command('bench:insert')
@@ -123,8 +123,6 @@ if (loads.length) {
   sections.push(
     `### Raw drivers, ${opts.rows.toLocaleString('en-US')} rows per key kind, ${opts.batch}-row INSERTs, median of ${opts.rounds} interleaved loads`,
     loadsTable(loads),
-    '#### Rows/s per tenth of the load',
-    curveTable(loads),
   );
 }
 if (overhead.length) {

@@ -43,34 +43,24 @@ export function kindsFor(dialect: BenchDialect, wanted: readonly KeyKind[]): Key
 export const PAYLOAD_COLUMNS = ['owner_id', 'name', 'score', 'created_at'] as const;
 
 /** The key column's declaration for `kind` on `dialect`. */
-export function keyColumn(dialect: BenchDialect, kind: KeyKind): string {
-  const forDialect: Record<BenchDialect, Record<KeyKind, string>> = {
-    postgres: {
-      autoincrement: 'id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY',
-      snowkey: 'id BIGINT PRIMARY KEY',
-      'snowkey-guarded': 'id BIGINT PRIMARY KEY',
-      'snowkey-bigint-pk': 'id BIGINT PRIMARY KEY',
-      uuidv4: 'id UUID PRIMARY KEY',
-      uuidv7: 'id UUID PRIMARY KEY',
-    },
-    mysql: {
-      autoincrement: 'id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY',
-      snowkey: 'id BIGINT NOT NULL PRIMARY KEY',
-      'snowkey-guarded': 'id BIGINT NOT NULL PRIMARY KEY',
-      'snowkey-bigint-pk': 'id BIGINT NOT NULL PRIMARY KEY',
-      uuidv4: 'id BINARY(16) NOT NULL PRIMARY KEY',
-      uuidv7: 'id BINARY(16) NOT NULL PRIMARY KEY',
-    },
-    sqlite: {
-      autoincrement: 'id INTEGER PRIMARY KEY',
-      snowkey: 'id INTEGER PRIMARY KEY',
-      'snowkey-guarded': 'id INTEGER PRIMARY KEY',
-      'snowkey-bigint-pk': 'id BIGINT NOT NULL PRIMARY KEY',
-      uuidv4: 'id BLOB NOT NULL PRIMARY KEY',
-      uuidv7: 'id BLOB NOT NULL PRIMARY KEY',
-    },
-  };
-  return forDialect[dialect][kind];
+function keyColumn(dialect: BenchDialect, kind: KeyKind): string {
+  const byDialect = (postgres: string, mysql: string, sqlite: string) =>
+    ({ postgres, mysql, sqlite })[dialect];
+  if (kind === 'autoincrement')
+    return byDialect(
+      'id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY',
+      'id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY',
+      'id INTEGER PRIMARY KEY',
+    );
+  if (kind === 'uuidv4' || kind === 'uuidv7')
+    return byDialect(
+      'id UUID PRIMARY KEY',
+      'id BINARY(16) NOT NULL PRIMARY KEY',
+      'id BLOB NOT NULL PRIMARY KEY',
+    );
+  // snowkey's kinds: on SQLite the rowid form, but for snowkey-bigint-pk.
+  const sqlite = kind === 'snowkey-bigint-pk' ? 'id BIGINT NOT NULL PRIMARY KEY' : 'id INTEGER PRIMARY KEY';
+  return byDialect('id BIGINT PRIMARY KEY', 'id BIGINT NOT NULL PRIMARY KEY', sqlite);
 }
 
 /** `CREATE TABLE` (and the guard trigger) for one kind; the payload columns are the same everywhere. */

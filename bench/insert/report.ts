@@ -95,16 +95,6 @@ export function loadsTable(loads: readonly DialectLoads[]): string {
   );
 }
 
-/** The curve as numbers: rows/s of each tenth of the load. */
-export function curveTable(loads: readonly DialectLoads[]): string {
-  const tenths = loads[0]?.kinds[0]?.slices.length ?? 10;
-  const head = ['database', 'key', ...Array.from({ length: tenths }, (_, s) => `${(s + 1) * 10}%`)];
-  const rows = loads.flatMap(({ dialect, kinds }) =>
-    kinds.map((s) => [DATABASE_NAME[dialect], s.kind, ...s.slices.map(k)]),
-  );
-  return markdownTable([head, ...rows], { align: ['l', 'l', ...Array(tenths).fill('r')] });
-}
-
 /** Every adapter's write paths: rows/s of the three variants and the paired ratios. */
 export function overheadTable(results: readonly PathResult[]): string {
   return markdownTable(
