@@ -12,7 +12,7 @@ import { curvesChart, overheadChart, renderSvg } from './charts.js';
 import { listOf, positiveCount } from './cli-options.js';
 import { KEY_KINDS, type KeyKind, kindsFor } from './key-kinds.js';
 import { rawLoad } from './raw-load.js';
-import { type DialectLoads, goals, loadsTable, overheadTable, summariseLoads } from './report.js';
+import { type DialectLoads, loadsTable, overheadTable, summariseLoads } from './report.js';
 import { serverSettings } from './server-settings.js';
 
 const program = new Command('bench:insert')
@@ -131,7 +131,6 @@ if (overhead.length) {
     overheadTable(overhead),
   );
 }
-sections.push(['```', ...goals(loads, overhead, opts.rows), '```'].join('\n'));
 const report = `${sections.join('\n\n')}\n`;
 process.stdout.write(report);
 

@@ -128,46 +128,6 @@ export function overheadTable(results: readonly PathResult[]): string {
   );
 }
 
-/** The benchmark's goals, each PASS or MISS with the figure behind it. */
-export function goals(
-  loads: readonly DialectLoads[],
-  results: readonly PathResult[],
-  rows: number,
-): string[] {
-  const lines: string[] = [];
-  const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
-  for (const { dialect, kinds } of loads) {
-    const snow = kinds.find((s) => s.kind === 'snowkey');
-    const v4 = kinds.find((s) => s.kind === 'uuidv4');
-    if (snow && dialect !== 'sqlite') {
-      lines.push(
-        `${verdict(snow.vsAutoincrement >= 0.95)}  ${DATABASE_NAME[dialect]}: snowkey keys >= 0.95x autoincrement at ${k(rows)} rows: ${x(snow.vsAutoincrement)}`,
-      );
-    }
-    if (snow && v4) {
-      lines.push(
-        `info  ${DATABASE_NAME[dialect]}: snowkey ${x(snow.total / v4.total)} UUIDv4 at ${k(rows)} rows`,
-      );
-    }
-  }
-  for (const r of results) {
-    const clock = `clock ${pct(r.vsHandSet)} (middle half of rounds ${pct(r.vsHandSetSpread[0])} .. ${pct(r.vsHandSetSpread[1])})`;
-    // Where both variants send the same statements, the adapter's cost is the CPU it adds; where
-    // they do not, only the clock compares them.
-    lines.push(
-      r.sameStatements
-        ? `${verdict(r.addedCpu <= 0.03)}  ${DATABASE_NAME[r.dialect]} ${r.adapter} ${r.path}: snowkey vs hand-set ids: added CPU ${pct(r.addedCpu)} of the insert's time (goal <= +3%); ${clock}`
-        : `${verdict(r.vsHandSet <= 0.03)}  ${DATABASE_NAME[r.dialect]} ${r.adapter} ${r.path}: snowkey vs hand-set ids (other SQL): ${clock} (goal <= +3%)`,
-    );
-    if (r.adapter === 'Knex' && r.path !== 'insert(1 row)' && r.dialect !== 'sqlite') {
-      lines.push(
-        `${verdict(r.vsAutoincrement <= 0.1)}  ${DATABASE_NAME[r.dialect]} Knex ${r.path}: snowkey vs autoincrement ${pct(r.vsAutoincrement)} (goal <= +10%)`,
-      );
-    }
-  }
-  return lines;
-}
-
 /** One write path on one database: instructions per row per variant, and snowkey against the baselines. */
 export interface PathInstructions {
   readonly dialect: BenchDialect;

@@ -71,5 +71,4 @@ test('GIVEN a smoke-sized run THEN every key kind and every Knex write path are 
   );
   expect(readFileSync(join(out, 'adapter-overhead.svg'), 'utf8')).toMatch(/^<svg/);
   expect(stdout).toContain('| database');
-  expect(stdout).toMatch(/(PASS|MISS) {2}/);
 }, 120_000);
