@@ -47,13 +47,19 @@ function run(script: string, env: Record<string, string>) {
     if (line.done) throw new Error(`${script} exited: ${stderr}`);
     return JSON.parse(line.value) as unknown;
   };
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   return {
     started: next() as Promise<Started>,
     async close() {
       child.stdin.write('close\n');
       const last = (await next()) as { closed: string };
-      return { ...last, code: await exited };
+      return { ...last, code: (await exited).code };
+    },
+    async terminate() {
+      child.kill('SIGTERM');
+      return exited;
     },
     kill: () => child.kill('SIGKILL'),
   };
@@ -145,4 +151,23 @@ describeEachDialect('@snowkey/nest built entries in plain Node', (ctx) => {
       expect(after).toEqual([]);
     },
   );
+
+  test('GIVEN SIGTERM to an app with enableShutdownHooks() THEN the process ends and its lease row is released', async () => {
+    const child = run('players-app-esm.mjs', {
+      SNOWKEY_DIALECT: ctx.dialect,
+      DATABASE_URL: ctx.db.url,
+      DATABASE_FILE: ctx.db.filename ?? '',
+    });
+    children.push(child);
+    const app = await child.started;
+    const held = async () =>
+      (
+        await ctx.db.query<{ node_id: unknown }>(
+          'SELECT node_id FROM snowkey_node_leases WHERE holder IS NOT NULL',
+        )
+      ).map((r) => Number(r.node_id));
+    expect(await held()).toEqual([app.nodeId]);
+    expect(await child.terminate()).toEqual({ code: null, signal: 'SIGTERM' });
+    expect(await held()).toEqual([]);
+  });
 });
