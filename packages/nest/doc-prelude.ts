@@ -9,7 +9,7 @@ import type { SnowkeyService } from './src/index.js';
 import type { SnowkeyHealthIndicator } from './src/terminus.js';
 
 export { Controller, Get, Inject, Injectable, Module } from '@nestjs/common';
-export { type IdGenerator, layouts, pgSqlClient, Snowflake } from '@snowkey/core';
+export { type IdGenerator, kubernetesPodIndex, layouts, pgSqlClient, Snowflake } from '@snowkey/core';
 export { knexSqlClient } from '@snowkey/knex';
 export { prismaSqlClient } from '@snowkey/prisma';
 export { typeormSqlClient } from '@snowkey/typeorm';
