@@ -2,6 +2,7 @@ import { readClock } from '../clock.js';
 import { WorkerIdLeaseError } from '../errors.js';
 import { holderToken } from './holder-token.js';
 import { type LeaseNodeIdOptions, type ResolvedLeaseOptions, resolveLeaseOptions } from './lease-options.js';
+import type { LeaseStore } from './lease-store.js';
 import { type LeaseRow, LeaseStatements, parseLeaseRow } from './lease-table.js';
 import { type LeaseGrant, NodeLease } from './node-lease.js';
 
@@ -35,7 +36,20 @@ export async function leaseNodeId(options: LeaseNodeIdOptions): Promise<NodeLeas
   const sql = new LeaseStatements(resolved.client.dialect, resolved.table);
   if (resolved.createTable) await createTable(resolved, sql);
   const grant = await claim(resolved, sql);
-  return new NodeLease(resolved, sql, grant);
+  return new NodeLease(resolved, sqlLeaseStore(resolved, sql), grant);
+}
+
+/** The lease table as a {@link LeaseStore}: each write is one conditional statement. */
+function sqlLeaseStore(o: ResolvedLeaseOptions, sql: LeaseStatements): LeaseStore {
+  return {
+    where: sql.table,
+    renew: async (r) =>
+      (await o.client.execute(sql.renew, [r.expiresAt, r.ceiling, r.highWater, r.now, r.nodeId, r.holder])) >
+      0,
+    release: async (r) => {
+      await o.client.execute(sql.release, [r.highWater, r.now, r.nodeId, r.holder]);
+    },
+  };
 }
 
 async function createTable(o: ResolvedLeaseOptions, sql: LeaseStatements): Promise<void> {

@@ -16,18 +16,15 @@ import { DEFAULT_LEASE_TABLE } from './lease-table.js';
 export type SignalName = `SIG${string}`;
 
 /**
- * Options of {@link leaseNodeId}.
+ * The options of a node-id lease whatever its store: {@link LeaseNodeIdOptions} adds the SQL
+ * table, `@snowkey/etcd` the etcd client.
  *
  * @example
- * const options: LeaseNodeIdOptions = { client: pgSqlClient(pool), layout: layouts.default, ttlMs: 30_000 };
+ * const common: NodeLeaseOptions = { layout: layouts.default, ttlMs: 30_000, releaseOnSignals: true };
  */
-export interface LeaseNodeIdOptions {
-  /** Where the lease table lives: `pgSqlClient(pool)`, an adapter's client, ... */
-  client: SqlClient;
+export interface NodeLeaseOptions {
   /** The layout the generator will use: node ids are leased in `0..2^nodeBits-1`. */
   layout: Layout;
-  /** The lease table. Default `snowkey_node_leases`. */
-  table?: string;
   /** How long a lease lives without renewal. Default 30 000 ms. */
   ttlMs?: number;
   /** How often the heartbeat renews it; below `ttlMs - expiryMarginMs`. Default a third of `ttlMs`. */
@@ -39,8 +36,6 @@ export interface LeaseNodeIdOptions {
   expiryMarginMs?: number;
   /** Ms since 1970. Default {@link monotonicClock}; give the generator the same clock. */
   clock?: Clock;
-  /** Create the table when it is missing. Default true. */
-  createTable?: boolean;
   /** Renew on a timer (unref'd, so it never keeps the process alive). Default true; tests call `renew()`. */
   heartbeat?: boolean;
   /** Release on these signals, then let the signal take its course. `true` means SIGTERM and SIGINT. Default false. */
@@ -62,17 +57,29 @@ export interface LeaseNodeIdOptions {
   preferredNodeId?: number;
 }
 
-/** {@link LeaseNodeIdOptions} validated, with defaults filled in. */
-export interface ResolvedLeaseOptions {
-  readonly client: SqlClient;
+/**
+ * Options of {@link leaseNodeId}.
+ *
+ * @example
+ * const options: LeaseNodeIdOptions = { client: pgSqlClient(pool), layout: layouts.default, ttlMs: 30_000 };
+ */
+export interface LeaseNodeIdOptions extends NodeLeaseOptions {
+  /** Where the lease table lives: `pgSqlClient(pool)`, an adapter's client, ... */
+  client: SqlClient;
+  /** The lease table. Default `snowkey_node_leases`. */
+  table?: string;
+  /** Create the table when it is missing. Default true. */
+  createTable?: boolean;
+}
+
+/** {@link NodeLeaseOptions} validated, with defaults filled in. */
+export interface ResolvedNodeLeaseOptions {
   readonly layout: Layout;
   readonly maxNodeId: number;
-  readonly table: string;
   readonly ttlMs: number;
   readonly renewEveryMs: number;
   readonly expiryMarginMs: number;
   readonly clock: Clock;
-  readonly createTable: boolean;
   readonly heartbeat: boolean;
   readonly signals: readonly SignalName[];
   readonly signalReleaseTimeoutMs: number;
@@ -81,12 +88,38 @@ export interface ResolvedLeaseOptions {
   readonly preferredNodeId: number | undefined;
 }
 
+/** {@link LeaseNodeIdOptions} validated, with defaults filled in. */
+export interface ResolvedLeaseOptions extends ResolvedNodeLeaseOptions {
+  readonly client: SqlClient;
+  readonly table: string;
+  readonly createTable: boolean;
+}
+
 /** Validates every option eagerly, naming the bad one, what it got and what it expected. */
 export function resolveLeaseOptions(options: LeaseNodeIdOptions): ResolvedLeaseOptions {
   if (options === null || typeof options !== 'object') {
     throw new InvalidArgumentError('options', 'an object with client and layout', options);
   }
   const client = assertSqlClient(options.client, 'client');
+  return {
+    ...resolveNodeLeaseOptions(options),
+    client,
+    table: checkTableName(options.table ?? DEFAULT_LEASE_TABLE),
+    createTable: optionalBoolean('createTable', options.createTable, true),
+  };
+}
+
+/**
+ * Validates the options every lease store shares (layout, timings, clock, signals, holder label,
+ * preferred node id), naming the bad one, what it got and what it expected.
+ *
+ * @example
+ * const resolved = resolveNodeLeaseOptions({ layout: layouts.default, ttlMs: 10_000 });
+ */
+export function resolveNodeLeaseOptions(options: NodeLeaseOptions): ResolvedNodeLeaseOptions {
+  if (options === null || typeof options !== 'object') {
+    throw new InvalidArgumentError('options', 'an object with a layout', options);
+  }
   const layout = assertLayout(options.layout);
   if (layout.nodeBitsTotal < 1) {
     throw new InvalidArgumentError(
@@ -141,15 +174,12 @@ export function resolveLeaseOptions(options: LeaseNodeIdOptions): ResolvedLeaseO
     );
   }
   return {
-    client,
     layout,
     maxNodeId,
-    table: checkTableName(options.table ?? DEFAULT_LEASE_TABLE),
     ttlMs,
     renewEveryMs,
     expiryMarginMs,
     clock,
-    createTable: optionalBoolean('createTable', options.createTable, true),
     heartbeat: optionalBoolean('heartbeat', options.heartbeat, true),
     signals: signals(options.releaseOnSignals),
     signalReleaseTimeoutMs: nonNegativeMs('signalReleaseTimeoutMs', options.signalReleaseTimeoutMs, 5000),

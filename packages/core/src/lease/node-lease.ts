@@ -2,9 +2,9 @@ import { readClock } from '../clock.js';
 import { LeaseExpiredError, WorkerIdLeaseError } from '../errors.js';
 import type { TimestampFence } from '../id-generator.js';
 import { asError, type LastError, Listeners } from '../observe/listeners.js';
-import type { ResolvedLeaseOptions } from './lease-options.js';
+import type { ResolvedNodeLeaseOptions } from './lease-options.js';
 import type { LeaseEvent, LeaseStats } from './lease-stats.js';
-import type { LeaseStatements } from './lease-table.js';
+import type { LeaseStore } from './lease-store.js';
 import { releaseOnSignal } from './signal-release.js';
 
 /**
@@ -50,8 +50,8 @@ export class NodeLease {
   readonly fence: TimestampFence;
   readonly table: string;
 
-  readonly #options: ResolvedLeaseOptions;
-  readonly #sql: LeaseStatements;
+  readonly #options: ResolvedNodeLeaseOptions;
+  readonly #store: LeaseStore;
   #state: LeaseState = 'held';
   #expiresAt: number;
   #ceiling: number;
@@ -70,10 +70,14 @@ export class NodeLease {
   #releasing: Promise<void> | undefined;
   readonly #signalOffs: (() => void)[] = [];
 
-  constructor(options: ResolvedLeaseOptions, sql: LeaseStatements, grant: LeaseGrant) {
+  /**
+   * A lease a store has granted (see {@link LeaseStore}); `leaseNodeId` and `@snowkey/etcd` make
+   * them, applications do not.
+   */
+  constructor(options: ResolvedNodeLeaseOptions, store: LeaseStore, grant: LeaseGrant) {
     this.#options = options;
-    this.#sql = sql;
-    this.table = sql.table;
+    this.#store = store;
+    this.table = store.where;
     this.nodeId = grant.nodeId;
     this.holder = grant.holder;
     this.startAfter = grant.startAfter;
@@ -208,12 +212,12 @@ export class NodeLease {
     if (!wasHeld) return;
     try {
       await this.#renewing?.catch(() => {});
-      await this.#options.client.execute(this.#sql.release, [
-        this.#highWater,
-        this.#clockNow(),
-        this.nodeId,
-        this.holder,
-      ]);
+      await this.#store.release({
+        nodeId: this.nodeId,
+        holder: this.holder,
+        highWater: this.#highWater,
+        now: this.#clockNow(),
+      });
     } catch (err) {
       throw new WorkerIdLeaseError(
         `could not release node id ${this.nodeId} in "${this.table}"; it frees itself at ${iso(this.#expiresAt)}`,
@@ -248,16 +252,16 @@ export class NodeLease {
     const expiresAt = now + this.#options.ttlMs;
     const ceiling = Math.max(this.#ceiling, expiresAt);
     const highWater = this.#highWater;
-    let changed: number;
+    let held: boolean;
     try {
-      changed = await this.#options.client.execute(this.#sql.renew, [
+      held = await this.#store.renew({
+        nodeId: this.nodeId,
+        holder: this.holder,
         expiresAt,
         ceiling,
         highWater,
         now,
-        this.nodeId,
-        this.holder,
-      ]);
+      });
     } catch (err) {
       this.#lastError = err;
       throw new WorkerIdLeaseError(
@@ -268,7 +272,7 @@ export class NodeLease {
       );
     }
     if (this.#state !== 'held') return;
-    if (changed === 0) {
+    if (!held) {
       this.#state = 'lost';
       this.#stop();
       throw this.#refusal(now);
