@@ -178,6 +178,10 @@ export const PUBLIC_SURFACE: Readonly<
     values: ['SnowflakeFieldError', 'prismaSqlClient', 'snowkey', 'snowkeyClient'],
     types: ['PrismaRawQueryable', 'SnowkeyPrismaOptions'],
   },
+  '@snowkey/etcd': {
+    values: ['DEFAULT_ETCD_PREFIX', 'leaseEtcdNodeId'],
+    types: ['EtcdLeaseOptions'],
+  },
   '@snowkey/knex': {
     values: ['knexSqlClient', 'snowkeyKnex', 'withBigintReads'],
     types: [

@@ -1,0 +1,2 @@
+export { DEFAULT_ETCD_PREFIX, type EtcdLeaseOptions } from './etcd-lease-options.js';
+export { leaseEtcdNodeId } from './lease-etcd-node-id.js';

@@ -1,0 +1,3 @@
+import { packageConfig } from '../../scripts/tsup.config';
+
+export default packageConfig();
