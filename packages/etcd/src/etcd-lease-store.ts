@@ -6,6 +6,8 @@ import type { ResolvedEtcdLeaseOptions } from './etcd-lease-options.js';
 
 /** How often a renewal re-reads the mark when another write got there first. */
 const CAS_ROUNDS = 3;
+/** How many members a renewal's keep-alive tries within one `callTimeoutMs`. */
+const KEEPALIVE_ATTEMPTS = 5;
 
 /** The mark as last written or read, with its mod revision: every write is conditional on it. */
 export interface KnownMark {
@@ -35,13 +37,7 @@ export class EtcdLeaseStore implements LeaseStore {
   }
 
   async renew(r: LeaseRenewal): Promise<boolean> {
-    try {
-      await this.#lease.keepaliveOnce(this.#call());
-    } catch (err) {
-      // etcd answered that the lease is gone: its holder key went with it, so the id may be taken.
-      if (isLeaseInvalid(err)) return false;
-      throw err;
-    }
+    if (!(await this.#keepAlive())) return false;
     const { client } = this.#o;
     for (let round = 0; round < CAS_ROUNDS; round++) {
       const { rev, mark: was } = this.#known;
@@ -92,6 +88,22 @@ export class EtcdLeaseStore implements LeaseStore {
       .commit();
     // No key is bound to the etcd lease any more; revoking it only spares etcd the wait for its TTL.
     await this.#lease.revoke(this.#call()).catch(() => undefined);
+  }
+
+  /** False when etcd answered that the lease is gone: its holder key went with it, so the id may be taken. */
+  async #keepAlive(): Promise<boolean> {
+    const call = this.#call();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.#lease.keepaliveOnce(call);
+        return true;
+      } catch (err) {
+        if (isLeaseInvalid(err)) return false;
+        // etcd3 opens each keep-alive stream to a member picked at random, a dead member too (its
+        // circuit breaker guards unary calls only): try another while time remains.
+        if (attempt >= KEEPALIVE_ATTEMPTS || Date.now() >= call.deadline) throw err;
+      }
+    }
   }
 
   #call(): { deadline: number } {
