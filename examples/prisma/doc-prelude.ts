@@ -1,5 +1,5 @@
 // The free variables of this example's README fragments, which quote its source (see
-// DEVELOPERS.md, "Docs are code"). The example generates its Prisma client on first use, so the
+// CONTRIBUTING.md, "Docs are code"). The example generates its Prisma client on first use, so the
 // client class is declared here by the shape the fragment uses.
 export { PrismaPg } from '@prisma/adapter-pg';
 export { layouts, Snowflake } from '@snowkey/core';

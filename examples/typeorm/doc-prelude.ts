@@ -1,5 +1,5 @@
 // The free variables of this example's README fragments, which quote its source (see
-// DEVELOPERS.md, "Docs are code").
+// CONTRIBUTING.md, "Docs are code").
 export { layouts, Snowflake } from '@snowkey/core';
 export { attachSnowflakes } from '@snowkey/typeorm';
 export { DataSource } from 'typeorm';

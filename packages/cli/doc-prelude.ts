@@ -1,4 +1,4 @@
-// The free names of @snowkey/cli's TSDoc examples (see DEVELOPERS.md, "Docs are code").
+// The free names of @snowkey/cli's TSDoc examples (see CONTRIBUTING.md, "Docs are code").
 export { layouts } from '@snowkey/core';
 export { renderBitDiagram } from './src/bit-diagram.js';
 export * from './src/index.js';

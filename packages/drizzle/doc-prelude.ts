@@ -1,6 +1,6 @@
 // The free variables of @snowkey/drizzle's TSDoc examples and README fragments, declared with their
 // types (what rustdoc's hidden `# ` lines do). A fragment is checked after an import of the names
-// it uses from here; see DEVELOPERS.md, "Docs are code". The dialect entries export the same
+// it uses from here; see CONTRIBUTING.md, "Docs are code". The dialect entries export the same
 // column names, so an example imports `snowflakeId` from its own dialect's entry; `players` and
 // `db` here are MySQL's, the dialect whose upserts need `storedIds`.
 import type { IdGenerator } from '@snowkey/core';

@@ -1,6 +1,6 @@
 // The free variables of @snowkey/http's TSDoc examples and README fragments, declared with their
 // types (what rustdoc's hidden `# ` lines do). A fragment is checked after an import of the names
-// it uses from here; see DEVELOPERS.md, "Docs are code". `@snowkey/http/express` and
+// it uses from here; see CONTRIBUTING.md, "Docs are code". `@snowkey/http/express` and
 // `@snowkey/http/fastify` both export `idErrorHandler`, so neither is re-exported here: an
 // example imports it from its entry, as an application does.
 import type { NodeLease, PublicIdCodec, Snowflake } from '@snowkey/core';

@@ -1,6 +1,6 @@
 // The free variables of @snowkey/knex's TSDoc examples and README fragments, declared with their
 // types (what rustdoc's hidden `# ` lines do). A fragment is checked after an import of the names
-// it uses from here; see DEVELOPERS.md, "Docs are code".
+// it uses from here; see CONTRIBUTING.md, "Docs are code".
 import type { IdGenerator, Snowflake } from '@snowkey/core';
 import type { Knex } from 'knex';
 import type { SnowkeyKnex } from './src/index.js';

@@ -1,6 +1,6 @@
 // The free variables of @snowkey/merge's TSDoc examples and README fragments, declared with their
 // types (what rustdoc's hidden `# ` lines do). A fragment is checked after an import of the names
-// it uses from here; see DEVELOPERS.md, "Docs are code". The databases are the README's: two game
+// it uses from here; see CONTRIBUTING.md, "Docs are code". The databases are the README's: two game
 // servers' shards S1 and S2 merged into `target`, or one shard (`source`) re-keyed into `target`.
 import type {
   MergeDatabase,

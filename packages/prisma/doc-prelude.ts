@@ -1,6 +1,6 @@
 // The free variables of @snowkey/prisma's TSDoc examples and README fragments, declared with
 // their types (what rustdoc's hidden `# ` lines do). A fragment is checked after an import of the
-// names it uses from here; see DEVELOPERS.md, "Docs are code". The client is the one the checker
+// names it uses from here; see CONTRIBUTING.md, "Docs are code". The client is the one the checker
 // generates from the README's schema (models Player and Match), as an application's own.
 import type { PrismaPg } from '@prisma/adapter-pg';
 import type { IdGenerator } from '@snowkey/core';

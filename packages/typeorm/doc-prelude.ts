@@ -1,6 +1,6 @@
 // The free variables of @snowkey/typeorm's TSDoc examples and README fragments, declared with
 // their types (what rustdoc's hidden `# ` lines do). A fragment is checked after an import of the
-// names it uses from here; see DEVELOPERS.md, "Docs are code".
+// names it uses from here; see CONTRIBUTING.md, "Docs are code".
 import type { DataSource, EntitySchema } from 'typeorm';
 
 export { layouts, leaseNodeId, Snowflake } from '@snowkey/core';

@@ -1,5 +1,5 @@
 // `pnpm typecheck` runs this after tsc: every ```ts block of every Markdown file and every TSDoc
-// @example of packages/*/src, typechecked as modules (see DEVELOPERS.md, "Docs are code").
+// @example of packages/*/src, typechecked as modules (see CONTRIBUTING.md, "Docs are code").
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { collectDocBlocks } from './collect.js';

@@ -73,7 +73,7 @@ function markers(
       throw new DocBlockError(
         file,
         line - 1,
-        `unknown marker "${token}" on a \`${lang}\` block (markers: fragment, no-run, db=<${DOC_DIALECTS.join('|')},...>, file=<name>.ts; see DEVELOPERS.md)`,
+        `unknown marker "${token}" on a \`${lang}\` block (markers: fragment, no-run, db=<${DOC_DIALECTS.join('|')},...>, file=<name>.ts; see CONTRIBUTING.md)`,
       );
     }
   }
