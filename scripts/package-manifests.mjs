@@ -32,6 +32,11 @@ const KEYWORDS = {
   etcd: ['etcd', 'lease', 'worker-id'],
 };
 
+/** Files a package ships besides its build: core's spec and its test vectors (`./vectors.json`). */
+const EXTRA_FILES = {
+  core: ['SPEC.md', 'vectors.json'],
+};
+
 /** `exports` without the workspace-only `dev-source` condition. */
 function publishedExports(exports) {
   if (typeof exports !== 'object' || exports === null) return exports;
@@ -61,7 +66,7 @@ function expected(dir, pkg) {
   next.homepage = `${REPOSITORY}/tree/main/packages/${dir}#readme`;
   next.repository = { type: 'git', url: `git+${REPOSITORY}.git`, directory: `packages/${dir}` };
   next.bugs = { url: `${REPOSITORY}/issues` };
-  next.files = ['dist', 'CHANGELOG.md'];
+  next.files = ['dist', 'CHANGELOG.md', ...(EXTRA_FILES[dir] ?? [])];
   const versions = typesVersions(pkg.exports);
   if (versions) next.typesVersions = versions;
   else delete next.typesVersions;

@@ -129,7 +129,29 @@ describe.each(packages.map((p) => [p.manifest.name, p] as const))('package %s', 
     for (const bin of bins) expect(readFileSync(join(dir, bin), 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/);
   });
 
-  const entries = Object.keys(manifest.exports).filter((subpath) => subpath !== './package.json');
+  // Data files (core's ./vectors.json) are loaded as JSON below, not as modules with names.
+  const entries = Object.keys(manifest.exports).filter(
+    (subpath) => subpath !== './package.json' && !subpath.endsWith('.json'),
+  );
+  const dataFiles = Object.keys(manifest.exports).filter(
+    (subpath) => subpath !== './package.json' && subpath.endsWith('.json'),
+  );
+
+  test.each(dataFiles)(
+    'GIVEN plain Node THEN require() and import() with type json load the data file %s',
+    (subpath) => {
+      const name = specifier(manifest.name, subpath);
+      const script = `
+        import { createRequire } from 'node:module';
+        const require = createRequire(process.cwd() + '/noop.js');
+        const esm = (await import(process.argv[1], { with: { type: 'json' } })).default;
+        const cjs = require(process.argv[1]);
+        console.log(JSON.stringify({ esm, cjs }));
+      `;
+      const file = JSON.parse(readFileSync(join(dir, manifest.exports[subpath] as string), 'utf8'));
+      expect(inPlainNode(script, name)).toEqual({ esm: file, cjs: file });
+    },
+  );
 
   test.each(entries)(
     'GIVEN plain Node THEN import() loads the ESM build of %s, require() the CJS build, and both expose the same names',
@@ -180,7 +202,7 @@ test("GIVEN core's entry points THEN they share one copy of core: an error throw
 test('GIVEN the pinned surface THEN it names no entry point that does not exist', () => {
   const existing = packages.flatMap(({ manifest }) =>
     Object.keys(manifest.exports)
-      .filter((subpath) => subpath !== './package.json')
+      .filter((subpath) => subpath !== './package.json' && !subpath.endsWith('.json'))
       .map((subpath) => specifier(manifest.name, subpath)),
   );
   expect(Object.keys(PUBLIC_SURFACE).filter((name) => !existing.includes(name))).toEqual([]);
