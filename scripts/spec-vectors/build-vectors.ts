@@ -183,6 +183,19 @@ function generatorTraces() {
       [T, ...Array.from({ length: 12 }, () => T + 3), T + 4, T + 4],
     ),
     trace(
+      'a 10 ms unit (sonyflake): readings within a unit share it',
+      layouts.sonyflake,
+      { machineId: 258 },
+      {},
+      [T, T + 5, T + 10, T + 19, T + 25],
+    ),
+    trace('the end of the layout: the last unit, then refused', layouts.snowkey, { workerId: 1023 }, {}, [
+      layoutEndsAt(layouts.snowkey) - 2,
+      layoutEndsAt(layouts.snowkey),
+      layoutEndsAt(layouts.snowkey),
+      layoutEndsAt(layouts.snowkey) + 1,
+    ]),
+    trace(
       'modulo balance off: every unit starts its sequence at 0',
       layouts.snowkey,
       { workerId: 5 },

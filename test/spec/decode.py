@@ -61,6 +61,62 @@ def id_range(layout, start, end):
     return lo, hi
 
 
+# --- The generator (SPEC 4) ---------------------------------------------------------------------
+
+
+class Refused(Exception):
+    pass
+
+
+class Generator:
+    """SPEC 4's algorithm; a step that would wait for the clock is an error (vectors never wait)."""
+
+    def __init__(self, layout, node_fields, options, created_at):
+        ts_shift, seq_shift, fields = positions(layout)
+        self.layout, self.ts_shift, self.seq_shift = layout, ts_shift, seq_shift
+        self.node_part = sum(node_fields[name] << shift for name, _, shift in fields)
+        self.max_seq = (1 << layout["sequenceBits"]) - 1
+        self.half = 1 << (layout["sequenceBits"] - 1)
+        unit = layout["timeUnitMs"]
+        self.lead = options["maxBorrowMs"] // unit if options["sequenceOverflow"] == "borrow" else 0
+        self.tolerance = -(-options["clockRollbackToleranceMs"] // unit)
+        self.balance = options["balanceModulo"]
+        c = self.unit_of(created_at)
+        self.last = self.floor = c + self.lead
+        self.seq = self.max_seq
+        self.high = c
+
+    def unit_of(self, ms):
+        return (ms - self.layout["epoch"]) // self.layout["timeUnitMs"]
+
+    def compose(self, unit, s):
+        return (unit << self.ts_shift) | self.node_part | (s << self.seq_shift)
+
+    def start(self, unit):
+        if unit > (1 << self.layout["timestampBits"]) - 1:
+            raise Refused("TimestampOutOfRangeError")
+        self.seq = self.seq + 1 if self.balance and self.seq + 1 < self.half else 0
+        self.last = unit
+        return self.compose(unit, self.seq)
+
+    def next_id(self, reading):
+        now = self.unit_of(reading)
+        if now > self.last:
+            self.high = now
+            return self.start(now)
+        if self.high - now > self.tolerance:
+            raise Refused("ClockMovedBackwardsError")
+        if self.seq < self.max_seq:
+            self.seq += 1
+            return self.compose(self.last, self.seq)
+        want = self.last + 1
+        if want == self.floor + 1 or want - now <= self.lead:
+            return self.start(want)
+        if want - self.lead - now > self.tolerance + 1:
+            raise Refused("ClockMovedBackwardsError")
+        raise Refused("a wait for the clock")
+
+
 # --- SipHash-2-4 (SPEC 7.2) ---------------------------------------------------------------------
 
 
@@ -182,7 +238,7 @@ def main(path):
     with open(path, encoding="utf-8") as fh:
         vectors = json.load(fh)
     layouts = {layout["name"]: layout for layout in vectors["layouts"]}
-    counts = {"layouts": 0, "ids": 0, "timeRanges": 0, "generatorIds": 0, "publicIds": 0, "invalidPublicIds": 0}
+    counts = {"layouts": 0, "ids": 0, "timeRanges": 0, "generatorSteps": 0, "generatorIds": 0, "publicIds": 0, "invalidPublicIds": 0}
 
     for layout in vectors["layouts"]:
         ts_shift, seq_shift, fields = positions(layout)
@@ -210,8 +266,16 @@ def main(path):
 
     for t in vectors["generator"]:
         layout = layouts[t["layout"]]
+        gen = Generator(layout, t["nodeFields"], t["options"], t["createdAt"])
         previous = -1
         for step in t["steps"]:
+            try:
+                replayed = str(gen.next_id(step["clock"]))
+            except Refused as refused:
+                replayed = f"refused: {refused}"
+            want = step["id"] if "id" in step else f"refused: {step['error']}"
+            expect(f"trace '{t['title']}' at clock {step['clock']}", replayed, want)
+            counts["generatorSteps"] += 1
             if "id" not in step:
                 continue
             v = int(step["id"])

@@ -34,7 +34,7 @@ describe.skipIf(missing !== undefined)(
 
     const run = (file: string) => spawnSync('python3', [decoder, file], { encoding: 'utf8' });
 
-    test('GIVEN every vector THEN python3 decodes ids, time ranges and traces, and encodes and decodes every public id, as core does', () => {
+    test('GIVEN every vector THEN python3 decodes ids and time ranges, replays the generator traces, and encodes and decodes every public id, as core does', () => {
       const { status, stdout, stderr } = run(vectorsFile);
       expect(stderr).toBe('');
       expect(status).toBe(0);
@@ -42,6 +42,7 @@ describe.skipIf(missing !== undefined)(
         layouts: shipped.layouts.length,
         ids: shipped.ids.length,
         timeRanges: shipped.timeRanges.length,
+        generatorSteps: shipped.generator.flatMap((t) => t.steps).length,
         generatorIds: shipped.generator.flatMap((t) => t.steps).filter((s) => 'id' in s).length,
         publicIds: shipped.publicIds.valid.length,
         invalidPublicIds: shipped.publicIds.invalid.length,
