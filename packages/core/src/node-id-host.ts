@@ -6,7 +6,7 @@ import { layouts } from './layouts.js';
 /**
  * Derives a packed node id from the host name. A name ending in an ordinal (`game-7`, the
  * Kubernetes StatefulSet form) gives that ordinal; any other name is hashed (FNV-1a) into the
- * node bits, which CAN collide: see the README's table of collision risk. Containers often get
+ * node bits, which CAN collide: see the collision table in docs/guide/node-ids-in-production.md. Containers often get
  * random host names, so hashed ids change on every start; prefer a lease.
  *
  * @example

@@ -12,7 +12,7 @@ const DURATION_BUCKETS = [
  * Every instrument snowkey reports, created once per meter. Names and units follow the
  * OpenTelemetry semantic conventions: dotted lower-case names under `snowkey.`, annotations in
  * braces for counts (`{id}`), `s` for durations, counters for what only grows, up-down counters
- * for quantities that add up across processes, gauges for the rest. The README lists them.
+ * for quantities that add up across processes, gauges for the rest. docs/guide/observability.md lists them.
  */
 export class SnowkeyInstruments {
   readonly idsIssued: Observable;

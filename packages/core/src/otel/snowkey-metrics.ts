@@ -50,7 +50,7 @@ export interface SnowkeyMetricsOptions {
  * function that stops reporting them. `nextId()` is not touched: the counts are kept as plain
  * numbers by the objects and read by one batch callback when the SDK collects; only events that
  * have a duration (a clock wait, a lease renewal, a segment take) record a histogram value. The
- * core README lists the instruments; their attributes are `snowkey.node.id` and `snowkey.layout`
+ * docs/guide/observability.md lists the instruments; their attributes are `snowkey.node.id` and `snowkey.layout`
  * (a generator), `snowkey.node.id` and `snowkey.lease.table` (a lease), `snowkey.segment.tag`
  * (an allocator), and `error.type` on failed renewals and takes.
  *

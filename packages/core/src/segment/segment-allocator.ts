@@ -39,7 +39,7 @@ const ALWAYS = Number.MAX_SAFE_INTEGER;
  * current one is `prefetchAt` used (Leaf's double buffer), and when both are empty it throws
  * {@link SegmentUnavailableError} at once, never an id twice. The step adapts as Leaf's does; ids
  * stay in `minId..maxId` ({@link IdRangeExhaustedError} past it). Ids in memory when the process
- * stops are never handed out: a gap, never a repeat. The core README tells the whole story.
+ * stops are never handed out: a gap, never a repeat. docs/guide/segments.md tells the whole story.
  *
  * @example
  * import pg from 'pg';
