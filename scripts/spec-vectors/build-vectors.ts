@@ -222,6 +222,23 @@ function derivedKeys(master: string, entity: string) {
   return { rounds: Array.from({ length: 10 }, (_, i) => pair(i)), check: pair(0xfe) };
 }
 
+/**
+ * SipHash-2-4 under the reference key 00 01 .. 0f of messages 00, 00 01, .., 00 01 .. 0e: the
+ * first 16 vectors of the reference implementation (the 15-byte one is the paper's example).
+ */
+function sipHashVectors() {
+  const key = sipKey(Uint8Array.from({ length: 16 }, (_, i) => i));
+  return Array.from({ length: 16 }, (_, n) => {
+    const message = Uint8Array.from({ length: n }, (_, i) => i);
+    const out = new Uint32Array(2);
+    sipHash24(key, message, out);
+    return {
+      message: Buffer.from(message).toString('hex'),
+      hash: `0x${((BigInt(out[0]!) << 32n) | BigInt(out[1]!)).toString(16).padStart(16, '0')}`,
+    };
+  });
+}
+
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
 /** The permuted value a public id's eleven digits hold. */
@@ -299,6 +316,7 @@ function publicIdVectors() {
   return {
     key: VECTOR_KEY,
     alphabet: ALPHABET,
+    sipHash: sipHashVectors(),
     derivedKeys: Object.fromEntries(
       [...new Set(codecs.map((c) => c.entity))].map((e) => [e, derivedKeys(VECTOR_KEY, e)]),
     ),

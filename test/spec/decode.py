@@ -238,7 +238,7 @@ def main(path):
     with open(path, encoding="utf-8") as fh:
         vectors = json.load(fh)
     layouts = {layout["name"]: layout for layout in vectors["layouts"]}
-    counts = {"layouts": 0, "ids": 0, "timeRanges": 0, "generatorSteps": 0, "generatorIds": 0, "publicIds": 0, "invalidPublicIds": 0}
+    counts = {"layouts": 0, "ids": 0, "timeRanges": 0, "generatorSteps": 0, "generatorIds": 0, "sipHash": 0, "publicIds": 0, "invalidPublicIds": 0}
 
     for layout in vectors["layouts"]:
         ts_shift, seq_shift, fields = positions(layout)
@@ -290,6 +290,12 @@ def main(path):
 
     pub = vectors["publicIds"]
     expect("public-id alphabet", pub["alphabet"], ALPHABET)
+    # The SipHash paper's own example (Aumasson and Bernstein, appendix A), then the vectors.
+    expect("SipHash-2-4 of the paper's example", siphash24(bytes(range(16)), bytes(range(15))), 0xA129CA6149BE45E5)
+    for v in pub["sipHash"]:
+        got = siphash24(bytes(range(16)), bytes.fromhex(v["message"]))
+        expect(f"SipHash-2-4 of {v['message'] or 'the empty message'}", f"0x{got:016x}", v["hash"])
+        counts["sipHash"] += 1
     master = bytes.fromhex(pub["key"])
     derived = {}
     for entity, want in pub["derivedKeys"].items():

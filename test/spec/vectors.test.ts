@@ -44,6 +44,7 @@ describe.skipIf(missing !== undefined)(
         timeRanges: shipped.timeRanges.length,
         generatorSteps: shipped.generator.flatMap((t) => t.steps).length,
         generatorIds: shipped.generator.flatMap((t) => t.steps).filter((s) => 'id' in s).length,
+        sipHash: shipped.publicIds.sipHash.length,
         publicIds: shipped.publicIds.valid.length,
         invalidPublicIds: shipped.publicIds.invalid.length,
       });
