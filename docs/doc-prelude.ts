@@ -1,6 +1,6 @@
 // The free variables of the docs pages' fragments, declared with their types (what rustdoc's
 // hidden `# ` lines do). A fragment is checked after an import of the names it uses from here;
-// see DEVELOPERS.md, "Docs are code". The Prisma client is the one the checker generates from
+// see CONTRIBUTING.md, "Docs are code". The Prisma client is the one the checker generates from
 // the pages' schema (model Order).
 
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
