@@ -2,10 +2,12 @@ import { SnowkeyError } from '@snowkey/core';
 import { runAutoIncrementContrast } from './autoincrement-contrast.js';
 import { type ExampleDefaults, type ExampleOptions, parseExampleArgs } from './cli-options.js';
 import { loadRepositoryEnv } from './dot-env.js';
+import type { MergeScenarioOptions } from './merge-scenario.js';
 import { runMergeScenario, type ShardPlayer } from './merge-scenario.js';
 import {
   formatAutoIncrementReport,
   formatMergeReport,
+  formatPlayReport,
   formatSegmentReport,
   formatTicketReport,
   progressPrinter,
@@ -60,10 +62,13 @@ export async function runExampleCli(cli: ExampleCli, argv: readonly string[]): P
       batchSize: opts.batch,
       onProgress: progressPrinter(process.stdout),
       onStep: (s) => say(`-- ${s}`),
+      onPlayProgress: playProgressPrinter(process.stdout, opts.players),
+      onPlayed: (plays) => say(`\n${formatPlayReport(plays)}\n`),
     });
     say(`\n${formatMergeReport(result)}`);
 
     let contrastsOk = true;
+    let lostWithout: number | undefined;
     if (opts.contrasts) {
       const common = {
         host: opts.host,
@@ -77,6 +82,7 @@ export async function runExampleCli(cli: ExampleCli, argv: readonly string[]): P
         `\n-- contrasts: the same play on plain Knex, ${players} players per server, keys counted by the database, then by ticket counters, then by segment allocators`,
       );
       const ai = await runAutoIncrementContrast({ ...common, serverIds, playersPerShard: players });
+      lostWithout = ai.merge.totals.collisions;
       say(`\n${formatAutoIncrementReport(ai)}`);
       const tickets = await runTicketServerContrast({ ...common, playersPerShard: players });
       say(`\n${formatTicketReport(tickets)}`);
@@ -98,17 +104,13 @@ export async function runExampleCli(cli: ExampleCli, argv: readonly string[]): P
     const v = result.verification;
     const ok = v.ok && contrastsOk;
     const total = ((performance.now() - started) / 1000).toFixed(1);
-    const verdict = [
-      v.ok ? 'the snowflake merge verified' : `the snowflake merge is broken: ${v.problems.join('; ')}`,
-      ...(opts.contrasts
-        ? [
-            contrastsOk
-              ? 'the contrasts collided, as they must, and rekey fixed the AUTO_INCREMENT shards; segment ids merged clean from shardIdRange slices and from a shared counter'
-              : 'the contrasts did NOT behave as they must',
-          ]
-        : []),
-    ];
-    say(`\n${ok ? 'PASS' : 'FAIL'}: ${verdict.join('; ')} (${total} s in all)`);
+    const merged = `${result.merge.run.copied.toLocaleString('en-US')} rows from ${opts.shards} servers merged and verified, ${result.merge.totals.collisions} key collisions`;
+    const verdict = !v.ok
+      ? `FAIL: the snowflake merge is broken: ${v.problems.join('; ')}`
+      : !contrastsOk
+        ? `FAIL: ${merged}, but the contrasts did not go wrong as they must`
+        : `PASS: ${merged}${lostWithout === undefined ? '' : `; without snowkey the same game lost ${lostWithout.toLocaleString('en-US')} rows`}`;
+    say(`\n${verdict} (${total} s)`);
     say(`merged database: ${result.target.url}`);
     return ok ? 0 : 1;
   } catch (err) {
@@ -117,4 +119,18 @@ export async function runExampleCli(cli: ExampleCli, argv: readonly string[]): P
     );
     return 2;
   }
+}
+
+/** Shows the players written on each server while they play: a live line on a terminal, else a line every 2 s. */
+function playProgressPrinter(
+  stream: NodeJS.WriteStream,
+  perServer: number,
+): NonNullable<MergeScenarioOptions['onPlayProgress']> {
+  const tty = stream.isTTY === true;
+  let calls = 0;
+  return (counts) => {
+    const line = `   playing: ${counts.map((c) => `${c.label} ${c.players.toLocaleString('en-US')}/${perServer.toLocaleString('en-US')} players`).join(', ')}`;
+    if (tty) stream.write(`\r${line}`);
+    else if (calls++ % 2 === 0) stream.write(`${line}\n`); // a log gets a line every 2 s
+  };
 }

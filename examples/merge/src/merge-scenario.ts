@@ -3,6 +3,7 @@ import type { MergeRunResult, ProgressEvent } from '@snowkey/merge';
 import type { Knex } from 'knex';
 import { type DatabaseRef, openDatabase } from './database.js';
 import type { DatabaseHost } from './database-host.js';
+import { countRows } from './game-rows.js';
 import { type GameVerification, mergeGame } from './merge-game.js';
 import type { PlayOptions, PlayStats } from './play-simulator.js';
 import { createGameDatabase, createShards, type Shard } from './shards.js';
@@ -34,6 +35,10 @@ export interface MergeScenarioOptions {
   readonly onProgress?: (p: ProgressEvent) => void;
   /** Told of each step as it starts. */
   readonly onStep?: (step: string) => void;
+  /** Players written so far on each shard, about once a second while the servers play. */
+  readonly onPlayProgress?: (players: readonly { label: string; players: number }[]) => void;
+  /** The plays, as soon as every server has finished (before the merge starts). */
+  readonly onPlayed?: (plays: MergeScenarioResult['plays']) => void;
 }
 
 /** What {@link runMergeScenario} did and found. */
@@ -70,6 +75,7 @@ export async function runMergeScenario(options: MergeScenarioOptions): Promise<M
   step(`creating ${serverIds.length} shard databases on ${options.host.dialect}`);
   const shards = await createShards(options.host, options.prefix, serverIds);
   step(`playing on ${shards.map((s, i) => `${s.label} (${(players[i] as ShardPlayer).name})`).join(', ')}`);
+  const stopWatching = options.onPlayProgress ? watchPlayers(shards, options.onPlayProgress) : () => {};
   const plays = await allSettled(
     shards.map(async (shard, i) => {
       const player = players[i] as ShardPlayer;
@@ -81,7 +87,8 @@ export async function runMergeScenario(options: MergeScenarioOptions): Promise<M
       });
       return { ...stats, adapter: player.name, label: shard.label };
     }),
-  );
+  ).finally(stopWatching);
+  options.onPlayed?.(plays);
   const target = await createGameDatabase(options.host, options.prefix, 'merged');
   step(`merging ${shards.map((s) => s.label).join(' + ')} into ${target.label}`);
   const { merge, verification } = await mergeGame({
@@ -100,6 +107,30 @@ export async function runMergeScenario(options: MergeScenarioOptions): Promise<M
  * @example
  * const n = await withDatabases([ref], ([db]) => countRows(db!, 'players'));
  */
+/** Counts each shard's players every second until the returned function is called. */
+function watchPlayers(
+  shards: readonly Shard[],
+  report: NonNullable<MergeScenarioOptions['onPlayProgress']>,
+): () => void {
+  const dbs = shards.map((s) => openDatabase(s.ref));
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    Promise.all(
+      shards.map(async (s, i) => ({ label: s.label, players: await countRows(dbs[i]!, 'players') })),
+    )
+      .then(report, () => {}) // a count that meets a busy shard is skipped: the next one comes in a second
+      .finally(() => {
+        busy = false;
+      });
+  }, 1000);
+  return () => {
+    clearInterval(timer);
+    void Promise.all(dbs.map((d) => d.destroy()));
+  };
+}
+
 export async function withDatabases<T>(
   refs: readonly DatabaseRef[],
   body: (dbs: Knex[]) => Promise<T>,

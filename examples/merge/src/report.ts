@@ -9,7 +9,9 @@ import type { TicketPhase } from './ticket-server-contrast.js';
 const n = (x: number) => x.toLocaleString('en-US');
 const rate = (rows: number, ms: number) => (ms > 0 ? n(Math.round((rows * 1000) / ms)) : '-');
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const mark = (ok: boolean) => (ok ? 'ok ' : 'FAIL');
+const markOk = (ok: boolean) => (ok ? 'ok ' : 'FAIL');
+/** In a contrast, a check that does not hold is what goes wrong without snowkey, not a failure of the demo. */
+const markBroke = (ok: boolean) => (ok ? 'ok   ' : 'broke');
 /** Shard rows not in the merged database as they were: missing, changed, or left out on a key collision. */
 const rowsLost = (v: GameVerification) =>
   v.tables.reduce((a, t) => a + t.missing + t.different + t.leftOut, 0);
@@ -38,13 +40,12 @@ export function table(rows: readonly (readonly (string | number)[])[], indent = 
 }
 
 /**
- * The play, merge and verification of a snowflake merge as text.
+ * The play of every server as text: rows per table, time and rate.
  *
  * @example
- * console.log(formatMergeReport(result));
+ * console.log(formatPlayReport(result.plays));
  */
-export function formatMergeReport(result: MergeScenarioResult): string {
-  const { plays, merge, verification: v } = result;
+export function formatPlayReport(plays: MergeScenarioResult['plays']): string {
   const tableNames = GAME_TABLES.map((t) => t.name);
   const playRows = plays.map((p) => [
     p.label,
@@ -54,10 +55,21 @@ export function formatMergeReport(result: MergeScenarioResult): string {
     secs(p.elapsedMs),
     rate(p.totalRows, p.elapsedMs),
   ]);
-  const out = [
+  return [
     '1. Play: ids assigned in the application before the INSERT (layouts.gameServer, serverId = server)',
     table([['server', 'adapter', ...tableNames, 'rows', 'time', 'rows/s'], ...playRows]),
-    '',
+  ].join('\n');
+}
+
+/**
+ * The merge and its verification as text (the play is {@link formatPlayReport}).
+ *
+ * @example
+ * console.log(formatMergeReport(result));
+ */
+export function formatMergeReport(result: MergeScenarioResult): string {
+  const { merge, verification: v } = result;
+  const out = [
     `2. Merge ${result.shards.map((s) => s.label).join(' + ')} -> ${result.target.label}: tables in foreign-key order, keyset batches, one transaction per batch`,
     `   ${n(merge.run.copied)} rows in ${secs(merge.elapsedMs)} = ${rate(merge.run.copied, merge.elapsedMs)} rows/s, ${n(merge.batches)} batches, ${n(merge.totals.collisions)} key collisions, ${n(merge.totals.renames)} renames (@snowkey/merge)`,
     '',
@@ -73,7 +85,8 @@ export function formatMergeReport(result: MergeScenarioResult): string {
  * @example
  * console.log(formatVerification(v, true));
  */
-export function formatVerification(v: GameVerification, withRenames: boolean): string {
+export function formatVerification(v: GameVerification, withRenames: boolean, contrast = false): string {
+  const mark = contrast ? markBroke : markOk;
   const labels = Object.keys(v.tables[0]?.sourceRows ?? {});
   const sum = (t: GameVerification['tables'][number]) =>
     Object.values(t.sourceRows).reduce((a, b) => a + b, 0);
@@ -131,14 +144,14 @@ export function formatAutoIncrementReport(r: AutoIncrementContrastResult): strin
     .map((t) => `${t.name} ${n(recorded[t.name]!)}`)
     .join(', ');
   return [
-    `4. Contrast: the same game with AUTO_INCREMENT keys (every server counts 1, 2, 3...); the checks fail, as they must`,
-    `   copying S2's first player as it is: ${r.plainCopyError ?? 'accepted'}`,
+    `4. What goes wrong without snowkey: AUTO_INCREMENT keys (every server counts 1, 2, 3...)`,
+    `   copying S2's first player as it is: ${r.plainCopyError === null ? 'accepted' : `the database refuses it, S1 already holds its id (${r.plainCopyError})`}`,
     `   the merge met ${n(r.merge.totals.collisions)} key collisions, rows whose id the merged database already held (${perTable || 'none'});`,
     '   it left them out and recorded them in snowkey_merge_collisions',
-    formatVerification(r.verification, false),
+    formatVerification(r.verification, false, true),
     `   -> the fix, snowkey rekey: each shard copied with snowkey ids of its server (every reference rewritten,`,
     `      old ids kept in snowkey_rekey_map), then merged: ${n(r.rekeyed.rekeyedRows)} rows re-keyed, ${n(r.rekeyed.rowsMerged)} merged,`,
-    `      ${n(r.rekeyed.collisions)} key collisions, ${n(r.rekeyed.renames)} renames; [${mark(r.rekeyed.ok)}] verified${r.rekeyed.ok ? '' : `: ${r.rekeyed.problems.join('; ')}`}`,
+    `      ${n(r.rekeyed.collisions)} key collisions, ${n(r.rekeyed.renames)} renames; [${markOk(r.rekeyed.ok)}] verified${r.rekeyed.ok ? '' : `: ${r.rekeyed.problems.join('; ')}`}`,
   ].join('\n');
 }
 
@@ -158,7 +171,7 @@ export function formatTicketReport(phases: readonly TicketPhase[]): string {
     p.verification.ok ? 'clean' : 'BROKEN',
   ]);
   return [
-    `5. Contrast: ticket-server keys (server k of N issues k, k+N, k+2N...)`,
+    `5. What goes wrong without snowkey: ticket-server keys (server k of N issues k, k+N, k+2N...)`,
     table([['phase', 'servers', 'rows merged', 'collisions', 'rows lost', 'result'], ...rows]),
     `   A fixed number of servers merges cleanly. A third server has no free offset under step 2; with step 3`,
     `   it issues 3, 6, 9..., keys servers 1 and 2 already used. Snowflake keys carry the server id in`,
@@ -192,7 +205,7 @@ export function formatSegmentReport(phases: readonly SegmentPhase[]): string {
   ]);
   const broken = phases.filter((p) => !p.verification.ok);
   return [
-    `6. Contrast: segment keys (core's SegmentAllocator, a segment of a counter at a time; one tag for every table)`,
+    `6. What goes wrong without snowkey: segment keys (core's SegmentAllocator, a segment of a counter at a time; one tag for every table)`,
     table([['counter', 'servers', 'rows merged', 'collisions', 'rows lost', 'result'], ...rows]),
     '   ids each server issued:',
     table(issued, '     '),
@@ -219,7 +232,7 @@ export function progressPrinter(
   return (p) => {
     const pct = p.rowsTotal === 0 ? 100 : Math.floor((p.rowsDone * 100) / p.rowsTotal);
     const line =
-      `   ${p.phase === 'link' ? `${p.table} (links)` : p.table}`.padEnd(17) +
+      `   ${p.phase.padEnd(7)} ${p.phase === 'link' ? `${p.table} (links)` : p.table}`.padEnd(25) +
       ` ${p.source.padEnd(4)} ${n(p.rowsDone).padStart(9)} / ${n(p.rowsTotal).padEnd(9)} ${String(pct).padStart(3)}%`;
     if (tty) stream.write(`\r${line}${p.finished ? '\n' : ''}`);
     else if (p.finished) stream.write(`${line}\n`);
