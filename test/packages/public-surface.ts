@@ -130,6 +130,7 @@ export const PUBLIC_SURFACE: Readonly<
       'int8ArrayParser',
       'isIdGenerator',
       'optionalBoolean',
+      'parseHolderToken',
       'positiveMs',
       'readClock',
       'requireMethod',
@@ -179,7 +180,7 @@ export const PUBLIC_SURFACE: Readonly<
     types: ['PrismaRawQueryable', 'SnowkeyPrismaOptions'],
   },
   '@snowkey/etcd': {
-    values: ['DEFAULT_ETCD_PREFIX', 'leaseEtcdNodeId'],
+    values: ['DEFAULT_ETCD_PREFIX', 'inspectEtcdLeases', 'leaseEtcdNodeId'],
     types: ['EtcdLeaseOptions'],
   },
   '@snowkey/knex': {

@@ -8,7 +8,7 @@ export { int8ArrayParser, PG_INT8_ARRAY_OID, PG_INT8_OID } from './driver-bigint
 export { hasExactSqliteIntegers } from './exact-sqlite-integers.js';
 export { assertIdGenerator, isIdGenerator, takeId, takeIds } from './id-generator.js';
 export { assertKey, generateOrKeep, KEY_EXPECTED, MAX_KEY } from './id-rule.js';
-export { holderToken } from './lease/holder-token.js';
+export { holderToken, parseHolderToken } from './lease/holder-token.js';
 export {
   type FreeResult,
   inspectSqlLeases,

@@ -4,11 +4,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decode } from '@snowkey/core';
+import { type EtcdMember, useEtcdCluster } from '@snowkey/test-harness/etcd-cluster';
 import { type JsonChild, startJsonChild } from '@snowkey/test-harness/json-child';
 import { afterAll, describe, expect, test } from 'vitest';
-import type { EtcdMember } from './etcd-cluster.js';
 import { chaosLayout } from './fixtures/chaos-layout.js';
-import { useEtcdCluster } from './use-etcd-cluster.js';
 
 const CHILD = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'chaos-child.ts');
 const PROCESSES = 6;

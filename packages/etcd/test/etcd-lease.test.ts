@@ -7,10 +7,10 @@ import {
   Snowflake,
   WorkerIdLeaseError,
 } from '@snowkey/core';
+import { useEtcdCluster } from '@snowkey/test-harness/etcd-cluster';
 import type { Etcd3 } from 'etcd3';
 import { describe, expect, test } from 'vitest';
 import { leaseEtcdNodeId } from '../src/index.js';
-import { useEtcdCluster } from './use-etcd-cluster.js';
 
 const etcd = useEtcdCluster();
 const layout = defineLayout({

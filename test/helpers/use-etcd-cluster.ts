@@ -1,6 +1,8 @@
 import { afterAll, beforeAll } from 'vitest';
 import { type EtcdCluster, etcdMissing, startEtcdCluster } from './etcd-cluster.js';
 
+export type { EtcdCluster, EtcdMember } from './etcd-cluster.js';
+
 /**
  * Starts a 3-member cluster for the test file (stopped and its directory removed after it). Without
  * etcd the file's tests are skipped with the reason, except with `CI=true`, where they fail.
