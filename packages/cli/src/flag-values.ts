@@ -13,10 +13,15 @@ export function integerFlag(flag: string, raw: string, expected = 'a non-negativ
 
 /** Parses `--epoch`: ms since 1970 (digits) or an ISO 8601 date such as `2025-01-01T00:00:00Z`. */
 export function epochFlag(raw: string): number {
+  return instantFlag('--epoch', raw);
+}
+
+/** An instant given as ms since 1970 (digits) or an ISO 8601 date; `flag` names it in errors. */
+export function instantFlag(flag: string, raw: string): number {
   const expected = 'ms since 1970 or an ISO date such as 2025-01-01T00:00:00Z';
-  if (/^\d+$/.test(raw)) return integerFlag('--epoch', raw, expected);
+  if (/^\d+$/.test(raw)) return integerFlag(flag, raw, expected);
   const ms = /^\d{4}-\d{2}-\d{2}/.test(raw) ? Date.parse(raw) : Number.NaN;
-  if (!Number.isFinite(ms)) throw new InvalidArgumentError('--epoch', expected, raw);
+  if (!Number.isFinite(ms)) throw new InvalidArgumentError(flag, expected, raw);
   return ms;
 }
 

@@ -5,6 +5,7 @@ import { generateCommand } from './commands/generate.js';
 import { layoutCommand } from './commands/layout.js';
 import { leasesCommand } from './commands/leases.js';
 import { mergeCommand } from './commands/merge.js';
+import { rangeCommand } from './commands/range.js';
 import { rekeyCommand } from './commands/rekey.js';
 import { ExitCode, exitStatusOf } from './exit-status.js';
 import { type CliIo, processIo } from './io.js';
@@ -36,6 +37,7 @@ export async function run(argv: readonly string[], io: Partial<CliIo> = {}): Pro
     mergeCommand(full),
     rekeyCommand(full),
     leasesCommand(full),
+    rangeCommand(full),
   ];
   for (const command of commands) {
     // addCommand does not pass settings down as .command() does: exit override and output included.
