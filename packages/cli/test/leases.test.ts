@@ -155,9 +155,9 @@ describeEachDialect('snowkey leases list|show|free', (ctx) => {
     const none = await runCli(['leases', 'list']);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain(
-      '"--url" must be the lease store\'s URL (postgres://, mysql://, mariadb://, file:, sqlite:)',
+      '"--url" must be the lease store\'s URL (postgres://, mysql://, mariadb://, file:, sqlite:, etcd://, etcds://)',
     );
-    const etcd = await runCli(['leases', 'list', '--url', 'etcd://127.0.0.1:2379']);
-    expect(etcd.code).toBe(2);
+    const redis = await runCli(['leases', 'list', '--url', 'redis://127.0.0.1:6379']);
+    expect(redis.code).toBe(2);
   });
 });
