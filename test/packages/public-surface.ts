@@ -60,6 +60,10 @@ export const PUBLIC_SURFACE: Readonly<
       'bigintTypeCast',
       'exactSqliteIntegers',
       'LeaseFreeRefusedError',
+      'DATABASE_HOLDER',
+      'DEFAULT_SQL_NODES_TABLE',
+      'sqlGeneratorScript',
+      'sqlGeneratorUninstallScript',
     ],
     types: [
       'Clock',
@@ -110,6 +114,8 @@ export const PUBLIC_SURFACE: Readonly<
       'TimestampFence',
       'TypeCast',
       'TypeCastField',
+      'SqlGeneratorOptions',
+      'SqlScript',
     ],
   },
   '@snowkey/core/adapter': {

@@ -7,6 +7,7 @@ import { leasesCommand } from './commands/leases.js';
 import { mergeCommand } from './commands/merge.js';
 import { rangeCommand } from './commands/range.js';
 import { rekeyCommand } from './commands/rekey.js';
+import { sqlCommand } from './commands/sql.js';
 import { ExitCode, exitStatusOf } from './exit-status.js';
 import { type CliIo, processIo } from './io.js';
 import { VERSION } from './version.js';
@@ -38,6 +39,7 @@ export async function run(argv: readonly string[], io: Partial<CliIo> = {}): Pro
     rekeyCommand(full),
     leasesCommand(full),
     rangeCommand(full),
+    sqlCommand(full),
   ];
   for (const command of commands) {
     // addCommand does not pass settings down as .command() does: exit override and output included.

@@ -77,4 +77,12 @@ export {
   type SqliteDatabaseLike,
   sqliteSqlClient,
 } from './sql-client-drivers.js';
+export {
+  DATABASE_HOLDER,
+  DEFAULT_SQL_NODES_TABLE,
+  type SqlGeneratorOptions,
+  type SqlScript,
+  sqlGeneratorScript,
+  sqlGeneratorUninstallScript,
+} from './sql-generator/sql-generator.js';
 export { sqliteKeyGuardDdl } from './sqlite-key-guard.js';
