@@ -5,9 +5,12 @@ import {
   monotonicClock,
   type NodeLease,
   Snowflake,
+  snowkeyHealth,
   WorkerIdLeaseError,
 } from '@snowkey/core';
+import { snowkeyMetrics } from '@snowkey/core/otel';
 import { useEtcdCluster } from '@snowkey/test-harness/etcd-cluster';
+import { countOf, measured, metricReader } from '@snowkey/test-harness/metric-reader';
 import { startTcpProxy, type TcpProxy } from '@snowkey/test-harness/tcp-proxy';
 import { Etcd3 } from 'etcd3';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -28,7 +31,9 @@ const MARGIN_MS = 500;
 describe.skipIf(etcd.skip)('a process cut off from etcd by the network', () => {
   const proxies: TcpProxy[] = [];
   const clients: Etcd3[] = [];
+  const otel = metricReader();
   afterAll(async () => {
+    await otel.shutdown();
     for (const c of clients) c.close();
     await Promise.all(proxies.map((p) => p.close()));
   });
@@ -52,6 +57,9 @@ describe.skipIf(etcd.skip)('a process cut off from etcd by the network', () => {
 
     // The cut-off process issues ids on a timer until its generator refuses.
     const gen = new Snowflake({ layout, lease: cutOff });
+    const stopMetrics = snowkeyMetrics([gen, cutOff], { meter: otel.meter });
+    const genAttrs = { 'snowkey.node.id': cutOff.nodeId, 'snowkey.layout': layout.name };
+    const leaseAttrs = { 'snowkey.node.id': cutOff.nodeId, 'snowkey.lease.table': `etcd ${prefix}` };
     const issued: bigint[] = [];
     let refusal: { error: unknown; at: number } | undefined;
     let issuedAfterRefusal = 0;
@@ -95,11 +103,31 @@ describe.skipIf(etcd.skip)('a process cut off from etcd by the network', () => {
     for (const id of issued) if (id > lastIssued) lastIssued = id;
     expect(heirFirst).toBeGreaterThan(lastIssued);
     expect(cutOff.state).toBe('held'); // it has not heard yet; its fence stopped it anyway
+    // Its readiness probe fails (its fence refuses), while it stays live: it may recover.
+    const fenced = snowkeyHealth({ generator: gen, lease: cutOff });
+    expect(fenced).toMatchObject({ status: 'fail', ready: false, live: true });
+    expect(fenced.lease).toMatchObject({ state: 'held', fenced: true, table: `etcd ${prefix}` });
+    expect(fenced.lease!.renewalFailures).toBeGreaterThan(0);
+    // And its metrics say why: failed renewals, then fence trips; nothing issued since.
+    let m = await otel.collect();
+    expect(measured(m, 'snowkey.lease.held', leaseAttrs)).toBe(1);
+    expect(measured(m, 'snowkey.fence.trips', genAttrs)).toBeGreaterThan(0);
+    expect(measured(m, 'snowkey.ids.issued', genAttrs)).toBe(issued.length);
+    expect(
+      countOf(m, 'snowkey.lease.renewal.duration', { ...leaseAttrs, 'error.type': 'WorkerIdLeaseError' }),
+    ).toBeGreaterThan(0);
 
     // Once the network is back, its next renewal finds the id taken, and it stays stopped.
     for (const p of proxies) p.restore();
     await expect(cutOff.renew()).rejects.toThrow(LeaseExpiredError);
     expect(cutOff.state).toBe('lost');
+    expect(snowkeyHealth({ generator: gen, lease: cutOff })).toMatchObject({ ready: false, live: false });
+    m = await otel.collect();
+    expect(measured(m, 'snowkey.lease.held', leaseAttrs)).toBe(0);
+    expect(
+      countOf(m, 'snowkey.lease.renewal.duration', { ...leaseAttrs, 'error.type': 'LeaseExpiredError' }),
+    ).toBe(1);
+    stopMetrics();
     await Promise.all([heir.release(), other.release()]);
   });
 });
