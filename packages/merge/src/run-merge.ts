@@ -141,12 +141,12 @@ export async function runMerge(options: MergeRunOptions): Promise<MergeRunResult
   const names = new WorkTables('snowkey_merge_', false);
   return target.session(async (session) => {
     await ensureBookkeeping(session, 'merge');
-    const facts = await claimInputs<MergeFacts>(session, 'merge', setup.fingerprint, async () => ({
-      rowsBefore: Object.fromEntries(
-        await Promise.all(setup.order.map(async (t) => [t, await countRows(session, t)] as const)),
-      ),
-      policies: setup.policies,
-    }));
+    const facts = await claimInputs<MergeFacts>(session, 'merge', setup.fingerprint, async () => {
+      // One connection runs one statement at a time: the counts go one after another.
+      const rowsBefore: Record<string, number> = {};
+      for (const t of setup.order) rowsBefore[t] = await countRows(session, t);
+      return { rowsBefore, policies: setup.policies };
+    });
     const ledger = await ProgressLedger.open(session, 'merge', options, options.onProgress);
     const written = ledger.all('copy').length > 0 || ledger.all('link').length > 0;
     if (facts.policies !== setup.policies) {
