@@ -125,7 +125,6 @@ export const PUBLIC_SURFACE: Readonly<
       'NodeLease',
       'PG_INT8_ARRAY_OID',
       'PG_INT8_OID',
-      'RowCopier',
       'SQL_DIALECTS',
       'assertIdGenerator',
       'assertKey',

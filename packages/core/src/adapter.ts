@@ -23,7 +23,6 @@ export {
 export type { LeaseRelease, LeaseRenewal, LeaseStore } from './lease/lease-store.js';
 export { type LeaseGrant, NodeLease } from './lease/node-lease.js';
 export { optionalBoolean, positiveMs } from './option-checks.js';
-export { RowCopier } from './row-copier.js';
 export {
   type ResolvedSnowflakeColumns,
   resolveSnowflakeColumns,

@@ -1,5 +1,5 @@
 import type { IdGenerator } from '@snowkey/core';
-import { optionalBoolean, RowCopier, resolveSnowflakeColumns } from '@snowkey/core/adapter';
+import { optionalBoolean, resolveSnowflakeColumns } from '@snowkey/core/adapter';
 
 /**
  * Which columns of which tables hold snowflake ids.
@@ -39,8 +39,6 @@ export interface ResolvedOptions {
   readonly generator: IdGenerator;
   readonly tables: ReadonlyMap<string, readonly string[]>;
   readonly fillInPlace: boolean;
-  /** One row copier per table (none with `fillInPlace`), kept by every helper built from these options. */
-  readonly copiers: ReadonlyMap<string, RowCopier>;
 }
 
 /**
@@ -58,8 +56,5 @@ export function resolveOptions(options: SnowkeyKnexOptions): ResolvedOptions {
     (options as { fillInPlace?: unknown }).fillInPlace,
     false,
   );
-  const copiers = new Map(
-    fillInPlace ? [] : [...columns].map(([table, idColumns]) => [table, new RowCopier(idColumns)]),
-  );
-  return { generator, tables: columns, fillInPlace, copiers };
+  return { generator, tables: columns, fillInPlace };
 }

@@ -98,7 +98,7 @@ export class SnowkeyKnex<Tables extends SnowflakeTables = SnowflakeTables> {
     }
     return new SnowkeyInsert(
       { knex: this.knex, table, idColumns, inPlace: this.#options.fillInPlace },
-      this.#fill(table, idColumns, rows),
+      this.#fill(idColumns, rows),
     );
   }
 
@@ -126,7 +126,7 @@ export class SnowkeyKnex<Tables extends SnowflakeTables = SnowflakeTables> {
     const idColumns = this.#idColumns(table);
     return new SnowkeyBatchInsert(
       { knex: this.knex, table, idColumns, inPlace: this.#options.fillInPlace },
-      this.#fill(table, idColumns, rows),
+      this.#fill(idColumns, rows),
       chunkSize,
     );
   }
@@ -142,7 +142,7 @@ export class SnowkeyKnex<Tables extends SnowflakeTables = SnowflakeTables> {
     table: Table,
     rows: R | readonly R[],
   ): InsertedRow<R, IdColumnsOf<Tables, Table>>[] {
-    return this.#fill(table, this.#idColumns(table), rows) as InsertedRow<R, IdColumnsOf<Tables, Table>>[];
+    return this.#fill(this.#idColumns(table), rows) as InsertedRow<R, IdColumnsOf<Tables, Table>>[];
   }
 
   /**
@@ -194,14 +194,8 @@ export class SnowkeyKnex<Tables extends SnowflakeTables = SnowflakeTables> {
     return columns;
   }
 
-  #fill(table: string, idColumns: readonly string[], rows: unknown): Row[] {
-    const options = this.#options;
-    return fillIds(
-      options.generator,
-      idColumns,
-      rows,
-      options.fillInPlace ? 'in-place' : options.copiers.get(table)!,
-    );
+  #fill(idColumns: readonly string[], rows: unknown): Row[] {
+    return fillIds(this.#options.generator, idColumns, rows, this.#options.fillInPlace);
   }
 }
 

@@ -131,6 +131,28 @@ describe('snowkeyKnex rows', () => {
     },
   );
 
+  test('GIVEN a class instance with an inherited id and a row with an own "__proto__" key THEN each copy holds the own properties only, as { ...row }, and takes a fresh id', () => {
+    class Entity {
+      name = 'e';
+    }
+    Object.defineProperty(Entity.prototype, 'id', { value: 99n, enumerable: true });
+    const parsed = JSON.parse('{"__proto__": {"x": 1}, "name": "p"}') as Record<string, unknown>;
+    const sk5 = snowkeyKnex(offline('pg'), { generator: fixedIds(5n, 6n), tables: { players: 'id' } });
+    const [entity, row] = sk5.fill('players', [new Entity(), parsed]) as Record<string, unknown>[];
+    expect(Object.getPrototypeOf(entity)).toBe(Object.prototype);
+    expect(Object.entries(entity!)).toEqual([
+      ['name', 'e'],
+      ['id', 5n],
+    ]);
+    expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+    expect(Object.entries(row!)).toEqual([
+      ['__proto__', { x: 1 }],
+      ['name', 'p'],
+      ['id', 6n],
+    ]);
+    expect(Object.hasOwn(parsed, 'id')).toBe(false);
+  });
+
   test('GIVEN a generator with nextIds THEN a multi-row insert takes its ids in one call', () => {
     const calls: number[] = [];
     const batching = {
