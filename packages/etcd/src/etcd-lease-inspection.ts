@@ -1,4 +1,10 @@
-import { type Clock, InvalidArgumentError, LeaseFreeRefusedError, monotonicClock } from '@snowkey/core';
+import {
+  type Clock,
+  InvalidArgumentError,
+  LeaseFreeRefusedError,
+  monotonicClock,
+  WorkerIdLeaseError,
+} from '@snowkey/core';
 import {
   type FreeResult,
   holderToken,
@@ -58,7 +64,18 @@ export function inspectEtcdLeases(
   const now = () => Math.floor(readClock(clock));
 
   const read = async (): Promise<Map<number, NodeKvs>> => {
-    const res = await client.getAll().prefix(prefix).exec();
+    const res = await client
+      .getAll()
+      .prefix(prefix)
+      .exec()
+      .catch((err: unknown) => {
+        throw new WorkerIdLeaseError(
+          `could not read the leases under ${prefix} (etcd): ${String(err)}`,
+          `etcd ${prefix}`,
+          String(err),
+          { cause: err },
+        );
+      });
     const nodes = new Map<number, NodeKvs>();
     for (const kv of res.kvs) {
       const parsed = parseNodeKey(prefix, kv.key.toString());

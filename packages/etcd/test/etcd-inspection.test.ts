@@ -5,9 +5,10 @@ import {
   LeaseFreeRefusedError,
   manualClock,
   Snowflake,
+  WorkerIdLeaseError,
 } from '@snowkey/core';
 import { useEtcdCluster } from '@snowkey/test-harness/etcd-cluster';
-import type { Etcd3 } from 'etcd3';
+import { Etcd3 } from 'etcd3';
 import { describe, expect, test } from 'vitest';
 import { inspectEtcdLeases, leaseEtcdNodeId } from '../src/index.js';
 
@@ -122,4 +123,15 @@ describe.skipIf(etcd.skip)('inspecting and freeing etcd leases', () => {
     expect(heir).toMatchObject({ nodeId: dead.nodeId, startAfter: dead.ceiling });
     await heir.release();
   });
+});
+
+test('GIVEN an etcd that does not answer THEN list rejects with a WorkerIdLeaseError naming the prefix', async () => {
+  const client = new Etcd3({ hosts: 'http://127.0.0.1:1' });
+  try {
+    const listing = inspectEtcdLeases(client, { prefix: 'nowhere/' }).list();
+    await expect(listing).rejects.toThrow(WorkerIdLeaseError);
+    await expect(listing).rejects.toThrow(/could not read the leases under nowhere\/ \(etcd\)/);
+  } finally {
+    client.close();
+  }
 });
