@@ -64,6 +64,7 @@ export const PUBLIC_SURFACE: Readonly<
       'DEFAULT_SQL_NODES_TABLE',
       'sqlGeneratorScript',
       'sqlGeneratorUninstallScript',
+      'registerSqliteNextId',
     ],
     types: [
       'Clock',
@@ -116,6 +117,8 @@ export const PUBLIC_SURFACE: Readonly<
       'TypeCastField',
       'SqlGeneratorOptions',
       'SqlScript',
+      'SqliteFunctionHost',
+      'SqliteNextIdSource',
     ],
   },
   '@snowkey/core/adapter': {

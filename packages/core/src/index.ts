@@ -85,4 +85,9 @@ export {
   sqlGeneratorScript,
   sqlGeneratorUninstallScript,
 } from './sql-generator/sql-generator.js';
+export {
+  registerSqliteNextId,
+  type SqliteFunctionHost,
+  type SqliteNextIdSource,
+} from './sql-generator/sqlite-next-id.js';
 export { sqliteKeyGuardDdl } from './sqlite-key-guard.js';
