@@ -13,7 +13,7 @@ export interface LeaseStats {
   readonly kind: 'lease';
   readonly nodeId: number;
   readonly holder: string;
-  /** Where the lease is kept: the lease table's name. */
+  /** Where the lease is kept: the lease table's name, or `etcd <key prefix>` for `@snowkey/etcd`. */
   readonly table: string;
   readonly state: LeaseState;
   /** When these figures were read. */

@@ -29,7 +29,7 @@ export interface LeaseGrant {
 }
 
 /**
- * A node id leased from the database (see {@link leaseNodeId}). Pass it to the generator as
+ * A node id leased from the database (see {@link leaseNodeId}) or from etcd (`@snowkey/etcd`). Pass it to the generator as
  * `lease`: its `fence` lets the generator use only timestamps after the previous holder's
  * (`startAfter`) and up to this lease's confirmed `ceiling` (less `expiryMarginMs`), and records
  * the highest one it used (the high-water mark) at every renewal and at release.
@@ -42,12 +42,13 @@ export interface LeaseGrant {
 export class NodeLease {
   /** The leased node id: all node bits packed, as `new Snowflake({ nodeId })` takes it. */
   readonly nodeId: number;
-  /** This holder's token in the lease table's `holder` column. */
+  /** This holder's token, as the store keeps it (the lease table's `holder` column). */
   readonly holder: string;
   /** Ms since 1970: ids of this lease have later timestamps. */
   readonly startAfter: number;
   /** What the generator consults; see {@link TimestampFence}. */
   readonly fence: TimestampFence;
+  /** Where the lease is kept: the lease table's name, or `etcd <key prefix>`. */
   readonly table: string;
 
   readonly #options: ResolvedNodeLeaseOptions;
