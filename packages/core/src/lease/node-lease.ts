@@ -30,9 +30,10 @@ export interface LeaseGrant {
 
 /**
  * A node id leased from the database (see {@link leaseNodeId}) or from etcd (`@snowkey/etcd`).
- * Pass it to the generator as `lease`: its `fence` lets the generator use only timestamps after the previous holder's
- * (`startAfter`) and up to this lease's confirmed `ceiling` (less `expiryMarginMs`), and records
- * the highest one it used (the high-water mark) at every renewal and at release.
+ * Pass it to the generator as `lease`: its `fence` lets the generator use only timestamps after
+ * the previous holder's (`startAfter`) and up to this lease's confirmed `ceiling` (less
+ * `expiryMarginMs`), and records the highest one it used (the high-water mark) at every renewal
+ * and at release.
  *
  * @example
  * const lease = await leaseNodeId({ client, layout: layouts.default });
