@@ -155,6 +155,11 @@ describe.skipIf(missing !== undefined && process.env.CI !== 'true')('the docs si
         workerId: '1023',
         sequence: '4095',
       });
+      // SNOWKEY_SCREENSHOT=1 refreshes the picture of the playground the root README shows.
+      if (process.env.SNOWKEY_SCREENSHOT) {
+        await page.setViewportSize({ width: 1100, height: 900 });
+        await page.locator('.sk-playground').screenshot({ path: join(ROOT, 'docs/public/playground.png') });
+      }
     });
 
     test.each(Object.keys(layouts))(
