@@ -35,6 +35,7 @@ const guides: DefaultTheme.SidebarItem[] = [
   { text: 'Public ids', link: '/guide/public-ids' },
   { text: 'Segment allocation', link: '/guide/segments' },
   { text: 'SQLite', link: '/guide/sqlite' },
+  { text: 'Ids from SQL', link: '/guide/sql-generator' },
   { text: 'Queries by time', link: '/queries-by-time' },
   { text: 'Metrics and health', link: '/guide/observability' },
   { text: 'Errors', link: '/guide/errors' },
