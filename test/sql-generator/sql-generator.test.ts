@@ -157,7 +157,7 @@ describeEachDialect(
       const before = await readOrders();
       const ahead = Math.floor((Date.now() + 3_600_000 - layout.epoch) / layout.timeUnitMs);
       // 4000 of 4096 sequence values used: the next unit comes within 96 ids, as in a burst.
-      await ctx.db.query(`UPDATE snowkey_sql_nodes SET last_unit = ${ahead}, seq = 4000`);
+      await setState(ctx.db, 'snowkey_sql_nodes', ahead, 4000);
 
       const writers = await Promise.all(Array.from({ length: SESSIONS }, session));
       await Promise.all(writers.map((w, i) => insertFromSql(w, i + 1, 10, 30)));
@@ -177,6 +177,19 @@ describeEachDialect(
       );
       expectIncreasingPerSessionAndNode(rows);
     });
+
+    test.runIf(ctx.dialect === 'postgres')(
+      'GIVEN an id taken in a transaction that rolls back THEN it is not issued again',
+      async () => {
+        await reinstall();
+        const s = await session();
+        await s.query('BEGIN');
+        const [taken] = await s.query('SELECT snowkey_next_id() AS id');
+        await s.query('ROLLBACK');
+        const [next] = await s.query('SELECT snowkey_next_id() AS id');
+        expect(BigInt(String(next!.id))).toBeGreaterThan(BigInt(String(taken!.id)));
+      },
+    );
 
     test('GIVEN the database holds node ids THEN applications lease only the others AND after uninstall the next holder of a database node id starts after its last id', async () => {
       const dialect = ctx.db.dialect as 'postgres' | 'mysql';
@@ -206,7 +219,7 @@ describeEachDialect(
 
         // The database's node ids used an hour ahead (its clock was ahead, or it borrowed).
         const ahead = Math.floor((Date.now() + 3_600_000 - tiny.epoch) / tiny.timeUnitMs);
-        await ctx.db.query(`UPDATE tiny_nodes SET last_unit = ${ahead}`);
+        await setState(ctx.db, 'tiny_nodes', ahead, 0);
         const [{ id: lastFromSql }] = (await ctx.db.query<{ id: string }>(
           'SELECT snowkey_next_id() AS id',
         )) as [{ id: string }];
@@ -232,6 +245,14 @@ describeEachDialect(
   },
   { dialects: selectedDialects().filter((d) => d !== 'sqlite') },
 );
+
+/** Writes a node id's last (unit, sequence), as a clock set back would find it. */
+async function setState(db: TestDatabase, table: string, unit: number, seq: number): Promise<void> {
+  // PostgreSQL keeps it in a sequence per node id (unit << 12 | sequence, 12 sequence bits here).
+  if (db.dialect === 'postgres')
+    await db.query(`SELECT setval(seq, (${unit}::bigint << 12) | ${seq}) FROM ${table}`);
+  else await db.query(`UPDATE ${table} SET last_unit = ${unit}, seq = ${seq}`);
+}
 
 function fillFor(dialect: 'postgres' | 'mysql'): string[] {
   return dialect === 'mysql' ? ['orders'] : [];

@@ -1,5 +1,4 @@
 import { leaseTableDdl } from '../lease/lease-table.js';
-import { nodesTableDdl } from './postgres-generator.js';
 import type { GeneratorPlan, SqlScript } from './sql-generator.js';
 
 const NOW_MS = 'FLOOR(UNIX_TIMESTAMP(SYSDATE(3)) * 1000)';
@@ -15,7 +14,7 @@ export const mysqlGenerator = {
   install(p: GeneratorPlan): SqlScript {
     return script([
       leaseTableDdl('mysql', p.leaseTable),
-      nodesTableDdl(p),
+      nodesTable(p),
       'DROP PROCEDURE IF EXISTS snowkey_register_nodes',
       register(p),
       'CALL snowkey_register_nodes()',
@@ -41,6 +40,17 @@ WHERE l.holder = '${p.holder}'`,
     ]);
   },
 };
+
+/** One row per node id the database holds, with its last (unit, sequence). */
+function nodesTable(p: GeneratorPlan): string {
+  return `CREATE TABLE IF NOT EXISTS ${p.nodesTable} (
+  slot INTEGER NOT NULL PRIMARY KEY,
+  node_id INTEGER NOT NULL UNIQUE,
+  last_unit BIGINT NOT NULL,
+  seq INTEGER NOT NULL,
+  node_part BIGINT NOT NULL
+)`;
+}
 
 function triggerName(table: string, column: string): string {
   return `${table}_${column}_snowkey`.slice(0, 64);

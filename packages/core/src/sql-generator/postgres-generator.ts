@@ -11,14 +11,18 @@ const NOW_MS = 'floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint';
  */
 export const postgresGenerator = {
   install(p: GeneratorPlan): SqlScript {
-    return script([leaseTableDdl('postgres', p.leaseTable), nodesTableDdl(p), register(p), nextId(p)]);
+    return script([leaseTableDdl('postgres', p.leaseTable), nodesTable(p), register(p), nextId(p)]);
   },
   uninstall(p: GeneratorPlan): SqlScript {
+    const bits = p.sequenceBits;
     return script([
       'DROP FUNCTION IF EXISTS snowkey_next_id()',
       `UPDATE ${p.leaseTable} AS l SET holder = NULL, version = l.version + 1, expires_at = 0,
-  high_water = GREATEST(l.high_water, ${p.epoch} + n.last_unit * ${p.unitMs}), renewed_at = ${NOW_MS}
-FROM ${p.nodesTable} AS n WHERE l.node_id = n.node_id AND l.holder = '${p.holder}'`,
+  high_water = GREATEST(l.high_water, ${p.epoch} + COALESCE(s.last_value >> ${bits}, -1) * ${p.unitMs}),
+  renewed_at = ${NOW_MS}
+FROM ${p.nodesTable} AS n JOIN pg_sequences AS s ON (quote_ident(s.schemaname) || '.' || quote_ident(s.sequencename))::regclass = n.seq
+WHERE l.node_id = n.node_id AND l.holder = '${p.holder}'`,
+      // Drops the node ids' sequences too: each is owned by the table.
       `DROP TABLE IF EXISTS ${p.nodesTable}`,
     ]);
   },
@@ -28,21 +32,25 @@ function script(statements: string[]): SqlScript {
   return { statements, text: `${statements.join(';\n\n')};\n` };
 }
 
-/** Shared with MySQL: the same columns on both. */
-export function nodesTableDdl(p: GeneratorPlan): string {
+/**
+ * One row per node id the database holds, and a sequence of its own that counts
+ * `unit << sequenceBits | sequence`: non-transactional and durable, so an id is never issued twice,
+ * not even by a transaction that rolls back, and no row is updated per id.
+ */
+function nodesTable(p: GeneratorPlan): string {
   return `CREATE TABLE IF NOT EXISTS ${p.nodesTable} (
   slot INTEGER NOT NULL PRIMARY KEY,
   node_id INTEGER NOT NULL UNIQUE,
-  last_unit BIGINT NOT NULL,
-  seq INTEGER NOT NULL,
-  node_part BIGINT NOT NULL
+  node_part BIGINT NOT NULL,
+  seq REGCLASS NOT NULL
 )`;
 }
 
 /**
  * Registers node ids, highest free first, until `nodes` are registered. A free id is one with no
  * lease row, or a released or expired row (taken over only if its version is unchanged, like an
- * application's claim); the first id starts after the previous holder's ceiling or high-water mark.
+ * application's claim); its sequence starts in the unit after the previous holder's ceiling or
+ * high-water mark.
  */
 function register(p: GeneratorPlan): string {
   return `DO $snowkey$
@@ -53,6 +61,7 @@ DECLARE
   r record;
   after_ms bigint;
   changed integer;
+  seq_name text;
 BEGIN
   LOCK TABLE ${p.nodesTable} IN EXCLUSIVE MODE;
   SELECT count(*) INTO have FROM ${p.nodesTable};
@@ -73,9 +82,12 @@ BEGIN
       GET DIAGNOSTICS changed = ROW_COUNT;
     END IF;
     IF changed = 1 THEN
-      INSERT INTO ${p.nodesTable} (slot, node_id, last_unit, seq, node_part)
-        VALUES (have, candidate, GREATEST(-1, floor((after_ms - ${p.epoch})::numeric / ${p.unitMs}))::bigint,
-          ${p.maxSequence}, candidate::bigint << ${p.nodeShift});
+      seq_name := '${p.nodesTable}_' || candidate;
+      EXECUTE 'DROP SEQUENCE IF EXISTS ' || seq_name;
+      EXECUTE format('CREATE SEQUENCE %s AS bigint MINVALUE 0 START WITH %s OWNED BY ${p.nodesTable}.node_id', seq_name,
+        (GREATEST(-1, floor((after_ms - ${p.epoch})::numeric / ${p.unitMs}))::bigint + 1) << ${p.sequenceBits});
+      INSERT INTO ${p.nodesTable} (slot, node_id, node_part, seq)
+        VALUES (have, candidate, candidate::bigint << ${p.nodeShift}, seq_name::regclass);
       have := have + 1;
     END IF;
     candidate := candidate - 1;
@@ -88,20 +100,23 @@ $snowkey$`;
 }
 
 /**
- * The generator (SPEC.md section 4, with no waiting): a later unit starts a new sequence; in the
- * same unit, or when the clock is behind the stored unit, the sequence goes on; a used-up sequence
- * moves to the next unit at once. So ids only grow per node id, whatever the clock does.
+ * The generator (SPEC.md section 4, with no waiting), on the node id's sequence `c`
+ * (`unit << sequenceBits | sequence`): `nextval` goes on in the stored unit (the same unit, a
+ * clock behind it, or a used-up sequence that carries into the next unit); when the clock has
+ * passed the unit, the sequence is moved to the clock's unit, which only the transaction holding
+ * the node id's row may do. So ids only grow per node id, whatever the clock does.
  */
 function nextId(p: GeneratorPlan): string {
-  const row = `SELECT node_id, last_unit, seq, node_part INTO v_node, v_last, v_seq, v_part FROM ${p.nodesTable}
+  const row = `SELECT node_id, node_part, seq INTO v_node, v_part, v_seq FROM ${p.nodesTable}
     WHERE slot < ${p.nodes} ORDER BY (slot + ${p.nodes} - pg_backend_pid() % ${p.nodes}) % ${p.nodes} LIMIT 1`;
   return `CREATE OR REPLACE FUNCTION snowkey_next_id() RETURNS bigint
 LANGUAGE plpgsql VOLATILE AS $snowkey$
 DECLARE
   v_node integer;
-  v_last bigint;
-  v_seq integer;
   v_part bigint;
+  v_seq regclass;
+  v_c bigint;
+  v_s bigint;
   v_now bigint;
 BEGIN
   ${row} FOR UPDATE SKIP LOCKED;
@@ -112,21 +127,18 @@ BEGIN
       RAISE EXCEPTION 'snowkey_next_id(): no node id is registered in ${p.nodesTable}; run snowkey sql install';
     END IF;
   END IF;
+  v_c := nextval(v_seq);
   v_now := floor((extract(epoch FROM clock_timestamp()) * 1000 - ${p.epoch}) / ${p.unitMs});
-  IF v_now > v_last THEN
-    v_last := v_now;
-    v_seq := CASE WHEN v_seq + 1 < ${p.halfSequence} THEN v_seq + 1 ELSE 0 END;
-  ELSIF v_seq < ${p.maxSequence} THEN
-    v_seq := v_seq + 1;
-  ELSE
-    v_last := v_last + 1;
-    v_seq := 0;
+  IF v_c >> ${p.sequenceBits} < v_now THEN
+    -- a new unit: the sequence goes on below half its range (modulo balance), else from 0
+    v_s := v_c & ${p.maxSequence};
+    v_c := (v_now << ${p.sequenceBits}) | CASE WHEN v_s < ${p.halfSequence} THEN v_s ELSE 0 END;
+    PERFORM setval(v_seq, v_c);
   END IF;
-  IF v_last > ${p.maxUnit} THEN
-    RAISE EXCEPTION 'snowkey_next_id(): unit % is past the last unit of the layout (${p.maxUnit})', v_last;
+  IF v_c >> ${p.sequenceBits} > ${p.maxUnit} THEN
+    RAISE EXCEPTION 'snowkey_next_id(): unit % is past the last unit of the layout (${p.maxUnit})', v_c >> ${p.sequenceBits};
   END IF;
-  UPDATE ${p.nodesTable} SET last_unit = v_last, seq = v_seq WHERE node_id = v_node;
-  RETURN (v_last << ${p.timestampShift}) | v_part | (v_seq::bigint << ${p.sequenceShift});
+  RETURN ((v_c >> ${p.sequenceBits}) << ${p.timestampShift}) | v_part | ((v_c & ${p.maxSequence}) << ${p.sequenceShift});
 END
 $snowkey$`;
 }

@@ -61,6 +61,7 @@ export interface GeneratorPlan {
   readonly unitMs: number;
   readonly timestampShift: number;
   readonly sequenceShift: number;
+  readonly sequenceBits: number;
   /** Where the packed node id sits: above the sequence (node-sequence) or at bit 0 (sequence-node). */
   readonly nodeShift: number;
   readonly maxSequence: number;
@@ -167,6 +168,7 @@ function planGenerator(options: SqlGeneratorOptions): GeneratorPlan {
     unitMs: layout.timeUnitMs,
     timestampShift: layout.timestampShift,
     sequenceShift: layout.sequenceShift,
+    sequenceBits: layout.sequenceBits,
     nodeShift: layout.order === 'sequence-node' ? 0 : layout.sequenceBits,
     maxSequence: layout.maxSequence,
     halfSequence: (layout.maxSequence + 1) / 2,
