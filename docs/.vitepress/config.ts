@@ -31,7 +31,6 @@ const guides: DefaultTheme.SidebarItem[] = [
   { text: 'Layouts and presets', link: '/guide/layouts-and-presets' },
   { text: 'The generator and the clock', link: '/guide/clock' },
   { text: 'Node ids in production', link: '/guide/node-ids-in-production' },
-  { text: 'Ids from SQL', link: '/guide/sql-generator' },
   { text: 'Ids on the wire', link: '/guide/ids-on-the-wire' },
   { text: 'Public ids', link: '/guide/public-ids' },
   { text: 'Segment allocation', link: '/guide/segments' },
