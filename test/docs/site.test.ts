@@ -116,6 +116,15 @@ describe.skipIf(missing !== undefined && process.env.CI !== 'true')('the docs si
     expect(broken).toEqual([]);
   });
 
+  test('GIVEN every written page THEN the sidebar links it, so that no page is left unreachable', async () => {
+    const html = await readFile(join(DIST, 'playground.html'), 'utf8');
+    const linked = new Set(
+      [...html.matchAll(/<a [^>]*href="([^"#]+)/g)].map((m) => m[1]!.replace(/\.html$/, '')),
+    );
+    const written = pagePaths().filter((p) => p !== '/' && !p.startsWith('/api/'));
+    expect(written.filter((p) => !linked.has(p))).toEqual([]);
+  });
+
   describe('the playground', () => {
     const decodeIn = async (preset: string, ids: string) => {
       await open('/playground');
