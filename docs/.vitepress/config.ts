@@ -36,6 +36,7 @@ const guides: DefaultTheme.SidebarItem[] = [
   { text: 'Segment allocation', link: '/guide/segments' },
   { text: 'SQLite', link: '/guide/sqlite' },
   { text: 'Ids from SQL', link: '/guide/sql-generator' },
+  { text: 'Adopting an existing database', link: '/guide/adopt' },
   { text: 'Queries by time', link: '/queries-by-time' },
   { text: 'Metrics and health', link: '/guide/observability' },
   { text: 'Errors', link: '/guide/errors' },

@@ -313,6 +313,7 @@ export const PUBLIC_SURFACE: Readonly<
   },
   '@snowkey/merge': {
     values: [
+      'AdoptRefusedError',
       'BOOKKEEPING_TABLES',
       'DEFAULT_RENAME_TEMPLATE',
       'DanglingReferenceError',
@@ -322,10 +323,12 @@ export const PUBLIC_SURFACE: Readonly<
       'MergeInputsChangedError',
       'MergeSchemaError',
       'MissingDriverError',
+      'applyAdopt',
       'exportMaps',
       'mysqlDatabase',
       'openDatabase',
       'pgDatabase',
+      'planAdopt',
       'planMerge',
       'readMergeTotals',
       'renamed',
@@ -338,6 +341,11 @@ export const PUBLIC_SURFACE: Readonly<
       'verifyRekey',
     ],
     types: [
+      'AdoptKeys',
+      'AdoptOptions',
+      'AdoptPlan',
+      'AdoptRefusal',
+      'AdoptStep',
       'ConflictPolicy',
       'ConstraintFindings',
       'Interruptions',

@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { CommandFailed } from './command-failed.js';
+import { adoptCommand } from './commands/adopt.js';
 import { decodeCommand } from './commands/decode.js';
 import { generateCommand } from './commands/generate.js';
 import { layoutCommand } from './commands/layout.js';
@@ -40,6 +41,7 @@ export async function run(argv: readonly string[], io: Partial<CliIo> = {}): Pro
     leasesCommand(full),
     rangeCommand(full),
     sqlCommand(full),
+    adoptCommand(full),
   ];
   for (const command of commands) {
     // addCommand does not pass settings down as .command() does: exit override and output included.

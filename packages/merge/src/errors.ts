@@ -201,3 +201,20 @@ export class InvalidKeyError extends SnowkeyError {
     this.source = source;
   }
 }
+
+/**
+ * `snowkey adopt` will not switch a table: no single integer primary key, keys at or above the
+ * first id the layout can issue, or a database-side generator that is not installed. Nothing was
+ * changed; `refused` names each table and why.
+ *
+ * @example
+ * // AdoptRefusedError: adopt refused, nothing changed: logs: it has no primary key
+ */
+export class AdoptRefusedError extends SnowkeyError {
+  override readonly code: string = 'SNOWKEY_ADOPT_REFUSED';
+  readonly refused: readonly { table: string; reason: string }[];
+  constructor(refused: readonly { table: string; reason: string }[]) {
+    super(`adopt refused, nothing changed: ${refused.map((r) => `${r.table}: ${r.reason}`).join('; ')}`);
+    this.refused = refused;
+  }
+}

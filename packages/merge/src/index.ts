@@ -1,3 +1,12 @@
+export { applyAdopt } from './adopt/apply-adopt.js';
+export {
+  type AdoptKeys,
+  type AdoptOptions,
+  type AdoptPlan,
+  type AdoptRefusal,
+  type AdoptStep,
+  planAdopt,
+} from './adopt/plan-adopt.js';
 export { BOOKKEEPING_TABLES } from './bookkeeping.js';
 export type { MergeDatabase, MergeSession, MergeSqlClient, SqlValue } from './database.js';
 export {
@@ -9,6 +18,7 @@ export {
   sqliteDatabase,
 } from './driver-databases.js';
 export {
+  AdoptRefusedError,
   DanglingReferenceError,
   DatabaseNotFoundError,
   InvalidKeyError,
