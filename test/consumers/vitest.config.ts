@@ -7,7 +7,7 @@ export default defineConfig({
   test: {
     include: ['test/consumers/**/*.test.ts'],
     testTimeout: 120_000,
-    hookTimeout: 300_000,
+    hookTimeout: 600_000,
     pool: 'forks',
   },
 });

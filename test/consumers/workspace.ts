@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -12,6 +12,7 @@ import {
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import { REPO } from './tarballs.js';
 
 const TEMPLATES = join(REPO, 'test/consumers/apps');
@@ -70,20 +71,22 @@ function appManifest(spec: AppSpec, tarballs: Readonly<Record<string, string>>):
 
 /**
  * Lays out the apps as one npm workspace in a temporary directory and installs them with a
- * single `npm install`: the `@snowkey/*` packages from their tarballs only (an override pins
+ * single `npm install`. A workspace holds one version of each package the apps share: npm hoists
+ * an adapter beside the version at the top, so the other end of a peer range needs a workspace of
+ * its own. The `@snowkey/*` packages come from their tarballs only (an override pins
  * every one of them, so the tarballs' own `@snowkey/core` dependency never reaches the registry),
  * everything else from the registry through the local npm cache. Install scripts are skipped;
  * better-sqlite3's native addon is then taken from the repository's own build of the same
  * version, or compiled.
  *
  * @example
- * const ws = installWorkspace([{ name: 'knex-pg', template: 'knex-pg' }], ensureTarballs());
+ * const ws = await installWorkspace([{ name: 'knex-pg', template: 'knex-pg' }], ensureTarballs());
  * execFileSync('npx', ['tsc', '-p', '.'], { cwd: ws.dir('knex-pg') });
  */
-export function installWorkspace(
+export async function installWorkspace(
   apps: readonly AppSpec[],
   tarballs: Readonly<Record<string, string>>,
-): Workspace {
+): Promise<Workspace> {
   const root = mkdtempSync(join(tmpdir(), 'snowkey-consumers-'));
   const overrides = Object.fromEntries(Object.entries(tarballs).map(([name, tgz]) => [name, `file:${tgz}`]));
   writeFileSync(
@@ -102,12 +105,15 @@ export function installWorkspace(
     writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ ...original, ...manifest }, null, 2)}\n`);
   }
   try {
-    npm(
+    // Asynchronous, so that two workspaces (each end of the peer ranges) install side by side.
+    await promisify(execFile)(
+      'npm',
       ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'],
-      root,
+      { cwd: root, maxBuffer: 16 * 1024 * 1024 },
     );
   } catch (err) {
     const e = err as { stdout?: string; stderr?: string };
+    rmSync(root, { recursive: true, force: true });
     throw new Error(`npm install failed in ${root}:\n${e.stdout ?? ''}${e.stderr ?? ''}`);
   }
   buildBetterSqlite3(root);
@@ -122,7 +128,8 @@ export function installWorkspace(
       return packageVersion(packageDir(packageDir(dir(app), from), dependency));
     },
     remove() {
-      rmSync(root, { recursive: true, force: true });
+      // Deleting two node_modules trees takes minutes on a busy disk: a detached rm does it.
+      spawn('rm', ['-rf', root], { detached: true, stdio: 'ignore' }).unref();
     },
   };
 }
