@@ -294,6 +294,7 @@ export const PUBLIC_SURFACE: Readonly<
       'SnowkeyService',
     ],
     types: [
+      'LeaseTaker',
       'SnowkeyGeneratorOptions',
       'SnowkeyLeaseOptions',
       'SnowkeyModuleAsyncOptions',

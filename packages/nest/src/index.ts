@@ -1,6 +1,7 @@
 export { IdJsonInterceptor, ParseIdPipe } from '@snowkey/http/nest';
 export { IdParam, InjectIdGenerator } from './inject-id-generator.js';
 export type {
+  LeaseTaker,
   SnowkeyGeneratorOptions,
   SnowkeyLeaseOptions,
   SnowkeyModuleAsyncOptions,

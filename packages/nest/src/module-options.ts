@@ -4,6 +4,7 @@ import type {
   IdGenerator,
   Layout,
   LeaseNodeIdOptions,
+  NodeLease,
   SegmentAllocatorOptions,
   SnowflakeOptions,
 } from '@snowkey/core';
@@ -22,15 +23,25 @@ export type SnowkeyGeneratorOptions =
   | SnowkeyOwnGeneratorOptions;
 
 /**
- * A `Snowflake` whose node id is leased (`leaseNodeId`) while the application starts, before it
- * listens, and released when it shuts down.
+ * Takes a node-id lease from a store other than the SQL table, for the module's layout and clock:
+ * etcd (`leaseEtcdNodeId` of `@snowkey/etcd`), or a store of your own.
+ *
+ * @example
+ * const fromEtcd: LeaseTaker = ({ layout }) => leaseEtcdNodeId({ client: etcd, layout });
+ */
+export type LeaseTaker = (take: { readonly layout: Layout; readonly clock?: Clock }) => Promise<NodeLease>;
+
+/**
+ * A `Snowflake` whose node id is leased while the application starts, before it listens, and
+ * released when it shuts down: from the SQL lease table (`leaseNodeId`'s options) or from any
+ * store through a {@link LeaseTaker}.
  *
  * @example
  * const options: SnowkeyLeaseOptions = { lease: { client: knexSqlClient(knex), ttlMs: 30_000 }, layout: layouts.default };
  */
 export interface SnowkeyLeaseOptions {
-  /** `leaseNodeId`'s options but the layout and the clock, given below for both lease and generator. */
-  lease: Omit<LeaseNodeIdOptions, 'layout' | 'clock'>;
+  /** `leaseNodeId`'s options but the layout and the clock (given below for both lease and generator), or a {@link LeaseTaker}. */
+  lease: Omit<LeaseNodeIdOptions, 'layout' | 'clock'> | LeaseTaker;
   /** The generator's layout, whose node bits are leased. Default `layouts.default`. */
   layout?: Layout;
   /** Ms since 1970, for the lease and the generator. Default core's `monotonicClock`. */

@@ -89,13 +89,23 @@ export class SnowkeyService implements OnApplicationShutdown {
       return new SnowkeyService(segment, { segment, owned: true });
     }
     const { lease: leaseOptions, layout = layouts.default, clock, snowflake } = options;
-    if (leaseOptions === null || typeof leaseOptions !== 'object') {
-      throw new InvalidArgumentError('options.lease', 'leaseNodeId options with a client', leaseOptions);
+    if (leaseOptions === null || (typeof leaseOptions !== 'object' && typeof leaseOptions !== 'function')) {
+      throw new InvalidArgumentError(
+        'options.lease',
+        'leaseNodeId options with a client, or a function that takes a lease',
+        leaseOptions,
+      );
     }
     if (snowflake !== undefined && (snowflake === null || typeof snowflake !== 'object')) {
       throw new InvalidArgumentError('options.snowflake', 'Snowflake options or undefined', snowflake);
     }
-    const lease = await leaseNodeId({ ...leaseOptions, layout, ...(clock && { clock }) });
+    const lease =
+      typeof leaseOptions === 'function'
+        ? await leaseOptions({ layout, ...(clock && { clock }) })
+        : await leaseNodeId({ ...leaseOptions, layout, ...(clock && { clock }) });
+    if (lease === null || typeof lease !== 'object' || typeof lease.release !== 'function' || !lease.fence) {
+      throw new InvalidArgumentError('options.lease()', 'a promise of a NodeLease', lease);
+    }
     try {
       const generator = new Snowflake({ ...snowflake, layout, ...(clock && { clock }), lease });
       return new SnowkeyService(generator, { lease, owned: true });
