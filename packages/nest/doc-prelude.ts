@@ -10,6 +10,7 @@ import type { SnowkeyHealthIndicator } from './src/terminus.js';
 
 export { Controller, Get, Inject, Injectable, Module } from '@nestjs/common';
 export { type IdGenerator, kubernetesPodIndex, layouts, pgSqlClient, Snowflake } from '@snowkey/core';
+export { leaseEtcdNodeId } from '@snowkey/etcd';
 export { knexSqlClient } from '@snowkey/knex';
 export { prismaSqlClient } from '@snowkey/prisma';
 export { typeormSqlClient } from '@snowkey/typeorm';
@@ -22,6 +23,8 @@ export declare const dataSource: DataSource;
 export declare const knex: import('knex').Knex;
 export declare const prisma: import('@snowkey/prisma').PrismaRawQueryable;
 export declare const pool: Parameters<typeof pgSqlClient>[0];
+/** The application's etcd3 client. */
+export declare const etcd: import('etcd3').Etcd3;
 /** The module's service, injected. */
 export declare const snowkey: SnowkeyService;
 /** The application's data access. */
