@@ -28,6 +28,7 @@ const orms: DefaultTheme.SidebarItem[] = [
 ];
 
 const guides: DefaultTheme.SidebarItem[] = [
+  { text: 'Choosing Snowflake or segments', link: '/guide/choosing' },
   { text: 'Layouts and presets', link: '/guide/layouts-and-presets' },
   { text: 'The generator and the clock', link: '/guide/clock' },
   { text: 'Node ids in production', link: '/guide/node-ids-in-production' },
