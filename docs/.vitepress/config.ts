@@ -38,6 +38,7 @@ const guides: DefaultTheme.SidebarItem[] = [
   { text: 'SQLite', link: '/guide/sqlite' },
   { text: 'Ids from SQL', link: '/guide/sql-generator' },
   { text: 'Adopting an existing database', link: '/guide/adopt' },
+  { text: '合服 for operators', link: '/guide/merge-operators' },
   { text: 'Queries by time', link: '/queries-by-time' },
   { text: 'Metrics and health', link: '/guide/observability' },
   { text: 'Errors', link: '/guide/errors' },
