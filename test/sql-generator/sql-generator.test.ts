@@ -178,9 +178,10 @@ describeEachDialect(
       expectIncreasingPerSessionAndNode(rows);
     });
 
-    test.runIf(ctx.dialect === 'postgres')(
-      'GIVEN an id taken in a transaction that rolls back THEN it is not issued again',
-      async () => {
+    // PostgreSQL only: its per-node sequences never reissue an id (MySQL/MariaDB keep the state in a
+    // row that rolls back with the transaction, as the guide says), so the case exists only there.
+    if (ctx.dialect === 'postgres')
+      test('GIVEN an id taken in a transaction that rolls back THEN it is not issued again', async () => {
         await reinstall();
         const s = await session();
         await s.query('BEGIN');
@@ -188,8 +189,7 @@ describeEachDialect(
         await s.query('ROLLBACK');
         const [next] = await s.query('SELECT snowkey_next_id() AS id');
         expect(BigInt(String(next!.id))).toBeGreaterThan(BigInt(String(taken!.id)));
-      },
-    );
+      });
 
     test('GIVEN the database holds node ids THEN applications lease only the others AND after uninstall the next holder of a database node id starts after its last id', async () => {
       const dialect = ctx.db.dialect as 'postgres' | 'mysql';
