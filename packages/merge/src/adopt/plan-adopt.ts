@@ -1,4 +1,4 @@
-import { InvalidArgumentError, idRangeForTime, type Layout } from '@snowkey/core';
+import { InvalidArgumentError, idRangeForTime, type Layout, sqliteKeyGuardDdl } from '@snowkey/core';
 import type { MergeSqlClient } from '../database.js';
 import { MergeSchemaError } from '../errors.js';
 import { readSchema } from '../read-schema.js';
@@ -131,8 +131,9 @@ export async function planAdopt(db: MergeSqlClient, options: AdoptOptions): Prom
     const [row] = await db.query<{ m: unknown }>(`SELECT MAX(${q(key.name)}) AS m FROM ${q(table.name)}`);
     const maxKey = row?.m === null || row?.m === undefined ? null : BigInt(row.m as bigint | number | string);
     tables.push({ table: table.name, key: key.name, maxKey });
+    const state = await readKeyState(db, table, key);
     // Once a table takes snowkey ids (a run before switched it), its largest key is one of them.
-    if (maxKey !== null && maxKey >= firstId && !(await takesSnowkeyIds(db, table, key))) {
+    if (maxKey !== null && maxKey >= firstId && !takesSnowkeyIds(db.dialect, key, state)) {
       refused.push({
         table: table.name,
         reason: `its largest key ${maxKey} is not below ${firstId}, the first id the layout can issue now: new ids could meet old ones`,
@@ -146,38 +147,70 @@ export async function planAdopt(db: MergeSqlClient, options: AdoptOptions): Prom
         )
         .map((fk) => ({ table: t, column: t.columns.find((c) => c.name === fk.columns[0])!, fk: fk.name })),
     );
-    const tableSteps = await stepsFor(db, keys, pending, table, key, references, all);
+    const tableSteps = await stepsFor(db, keys, pending, table, key, state, references, all);
     if (typeof tableSteps === 'string') refused.push({ table: table.name, reason: tableSteps });
     else steps.push(...tableSteps);
   }
   return { dialect: db.dialect, keys, firstId, tables, steps, refused, pending };
 }
 
-/** Whether new rows of `table` already get snowkey ids: the database no longer numbers its key. */
-async function takesSnowkeyIds(db: MergeSqlClient, table: TableInfo, key: ColumnInfo): Promise<boolean> {
+/** What the database does with a key today, read once per table from its catalog. */
+interface KeyState {
+  /** SQLite: the trigger that refuses a missing key exists. */
+  readonly guarded: boolean;
+  /** PostgreSQL: the column's DEFAULT expression and whether it is an identity. */
+  readonly pgDefault: string | null;
+  readonly pgIdentity: boolean;
+  /** MySQL/MariaDB: a trigger fills the key with snowkey_next_id(). */
+  readonly filled: boolean;
+}
+
+async function readKeyState(db: MergeSqlClient, table: TableInfo, key: ColumnInfo): Promise<KeyState> {
+  const none = { guarded: false, pgDefault: null, pgIdentity: false, filled: false };
   if (db.dialect === 'sqlite') {
     const [found] = await db.query<{ n: unknown }>(
       `SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'trigger' AND name = ?`,
-      [`${table.name}_${key.name}_key_guard`],
+      [guardName(table, key)],
     );
-    return Number(found?.n ?? 0) > 0;
+    return { ...none, guarded: Number(found?.n ?? 0) > 0 };
   }
   if (db.dialect === 'postgres') {
     const [col] = await db.query<{ column_default: string | null; is_identity: string }>(
       `SELECT column_default, is_identity FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ? AND column_name = ?`,
       [table.name, key.name],
     );
-    const current = col?.column_default ?? null;
-    return (
-      /snowkey_next_id\(\)/.test(current ?? '') ||
-      (key.bigint && current === null && col?.is_identity !== 'YES')
-    );
+    return { ...none, pgDefault: col?.column_default ?? null, pgIdentity: col?.is_identity === 'YES' };
   }
   const [trigger] = await db.query<{ n: unknown }>(
     `SELECT COUNT(*) AS n FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() AND EVENT_OBJECT_TABLE = ? AND ACTION_STATEMENT LIKE '%snowkey_next_id%'`,
     [table.name],
   );
-  return Number(trigger?.n ?? 0) > 0 || (key.bigint && !key.autoIncrement);
+  return { ...none, filled: Number(trigger?.n ?? 0) > 0 };
+}
+
+const NEXT_ID_DEFAULT = /snowkey_next_id\(\)/;
+
+/** Whether new rows of a table already get snowkey ids: the database no longer numbers its key. */
+function takesSnowkeyIds(dialect: MergeSqlClient['dialect'], key: ColumnInfo, state: KeyState): boolean {
+  if (dialect === 'sqlite') return state.guarded;
+  if (dialect === 'postgres')
+    return (
+      NEXT_ID_DEFAULT.test(state.pgDefault ?? '') ||
+      (key.bigint && state.pgDefault === null && !state.pgIdentity)
+    );
+  return state.filled || (key.bigint && !key.autoIncrement);
+}
+
+/** The name core's `sqliteKeyGuardDdl` gives the trigger that refuses a missing key. */
+const guardName = (table: TableInfo, key: ColumnInfo) => `${table.name}_${key.name}_key_guard`;
+
+/** The ON DELETE and ON UPDATE rules of a MySQL foreign key. */
+async function foreignKeyRules(db: MergeSqlClient, name: string): Promise<{ d: string; u: string }> {
+  const [rules] = await db.query<{ d: string; u: string }>(
+    'SELECT DELETE_RULE AS d, UPDATE_RULE AS u FROM information_schema.REFERENTIAL_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = DATABASE() AND CONSTRAINT_NAME = ?',
+    [name],
+  );
+  return rules ?? { d: 'RESTRICT', u: 'RESTRICT' };
 }
 
 /** Why a table cannot be adopted, or null. */
@@ -199,6 +232,7 @@ async function stepsFor(
   pending: string[],
   table: TableInfo,
   key: ColumnInfo,
+  state: KeyState,
   references: readonly { table: TableInfo; column: ColumnInfo; fk: string }[],
   all: readonly TableInfo[],
 ): Promise<AdoptStep[] | string> {
@@ -209,19 +243,18 @@ async function stepsFor(
   if (db.dialect === 'sqlite') {
     if (keys === 'sql')
       return 'SQLite has no database-side default for it: snowkey_next_id() is a function of each connection (use keys app)';
-    const guard = `${table.name}_${key.name}_key_guard`;
-    const [found] = await db.query<{ n: unknown }>(
-      `SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'trigger' AND name = ?`,
-      [guard],
-    );
-    if (Number(found?.n ?? 0) === 0) {
+    if (!state.guarded) {
+      let sql: string;
+      try {
+        sql = sqliteKeyGuardDdl(table.name, key.name);
+      } catch (err) {
+        if (!(err instanceof InvalidArgumentError)) throw err;
+        return `its ${err.argument} name cannot be put in the guard trigger's name (${err.expected})`;
+      }
       steps.push({
         table: table.name,
         what: `refuse an INSERT without ${key.name} (SQLite would number it max + 1)`,
-        sql:
-          `CREATE TRIGGER IF NOT EXISTS ${q(guard)} BEFORE INSERT ON ${t} ` +
-          `WHEN NEW.${k} IS NULL OR NEW.${k} < 1 ` +
-          `BEGIN SELECT RAISE(ABORT, '${table.name.replaceAll("'", "''")}.${key.name.replaceAll("'", "''")} must be set by the application: a key in 1..2^63-1, not NULL'); END`,
+        sql,
       });
     }
     return steps;
@@ -236,19 +269,15 @@ async function stepsFor(
         });
       }
     }
-    const [col] = await db.query<{ column_default: string | null; is_identity: string }>(
-      `SELECT column_default, is_identity FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ? AND column_name = ?`,
-      [table.name, key.name],
-    );
-    if (col?.is_identity === 'YES')
+    if (state.pgIdentity)
       steps.push({
         table: table.name,
         what: `stop numbering ${key.name} (drop its identity)`,
         sql: `ALTER TABLE ${t} ALTER COLUMN ${k} DROP IDENTITY IF EXISTS`,
       });
-    const current = col?.column_default ?? null;
+    const current = state.pgDefault;
     if (keys === 'sql') {
-      if (!/snowkey_next_id\(\)/.test(current ?? '')) {
+      if (!NEXT_ID_DEFAULT.test(current ?? '')) {
         const [fn] = await db.query<{ n: unknown }>(
           `SELECT COUNT(*) AS n FROM pg_proc WHERE proname = 'snowkey_next_id'`,
         );
@@ -274,17 +303,7 @@ async function stepsFor(
   // dropped is written first to PENDING_FOREIGN_KEYS, so a run cut off in between adds it back.
   // With keys 'sql', AUTO_INCREMENT stays until a trigger fills the key with snowkey_next_id(): an
   // INSERT without a key must always get one.
-  const filled =
-    keys === 'sql' &&
-    Number(
-      (
-        await db.query<{ n: unknown }>(
-          `SELECT COUNT(*) AS n FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() AND EVENT_OBJECT_TABLE = ? AND ACTION_STATEMENT LIKE '%snowkey_next_id%'`,
-          [table.name],
-        )
-      )[0]?.n ?? 0,
-    ) > 0;
-  const numbering = keys === 'sql' && !filled;
+  const numbering = keys === 'sql' && !state.filled;
   const pendingKeys = await readPendingForeignKeys(db, table.name);
   const refs = [
     ...references.map((r) => ({ child: r.table.name, column: r.column, name: r.fk })),
@@ -298,16 +317,13 @@ async function stepsFor(
   if (widen) {
     for (const r of references) {
       if (!dropped.has(r.fk)) {
-        const [rules] = await db.query<{ d: string; u: string }>(
-          'SELECT DELETE_RULE AS d, UPDATE_RULE AS u FROM information_schema.REFERENTIAL_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = DATABASE() AND CONSTRAINT_NAME = ?',
-          [r.fk],
-        );
+        const rules = await foreignKeyRules(db, r.fk);
         steps.push(
           { table: r.table.name, what: 'keep a note of the foreign keys adopt drops', sql: PENDING_DDL },
           {
             table: r.table.name,
             what: `note foreign key ${r.fk} before it is dropped`,
-            sql: `INSERT INTO ${PENDING_FOREIGN_KEYS} VALUES (${[r.fk, r.table.name, r.column.name, table.name, key.name, rules?.d ?? 'RESTRICT', rules?.u ?? 'RESTRICT'].map(lit).join(', ')})`,
+            sql: `INSERT INTO ${PENDING_FOREIGN_KEYS} VALUES (${[r.fk, r.table.name, r.column.name, table.name, key.name, rules.d, rules.u].map(lit).join(', ')})`,
           },
         );
       }
@@ -345,16 +361,11 @@ async function stepsFor(
   ];
   for (const r of readd) {
     const p = pendingKeys.find((x) => x.name === r.name);
-    const [rules] = p
-      ? [{ d: p.on_delete, u: p.on_update }]
-      : await db.query<{ d: string; u: string }>(
-          'SELECT DELETE_RULE AS d, UPDATE_RULE AS u FROM information_schema.REFERENTIAL_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = DATABASE() AND CONSTRAINT_NAME = ?',
-          [r.name],
-        );
+    const rules = p ? { d: p.on_delete, u: p.on_update } : await foreignKeyRules(db, r.name);
     steps.push({
       table: r.child,
       what: `add foreign key ${r.name} again`,
-      sql: `ALTER TABLE ${q(r.child)} ADD CONSTRAINT ${q(r.name)} FOREIGN KEY (${q(r.column)}) REFERENCES ${t} (${k}) ON DELETE ${rules?.d ?? 'RESTRICT'} ON UPDATE ${rules?.u ?? 'RESTRICT'}`,
+      sql: `ALTER TABLE ${q(r.child)} ADD CONSTRAINT ${q(r.name)} FOREIGN KEY (${q(r.column)}) REFERENCES ${t} (${k}) ON DELETE ${rules.d} ON UPDATE ${rules.u}`,
     });
   }
   // A noted key that is back (added again before a run was cut off) only needs its note removed.
