@@ -2,12 +2,7 @@ import { InvalidArgumentError } from './errors.js';
 import { assertLayout, type Layout } from './layout.js';
 import { packNodeFields } from './node-fields.js';
 
-/**
- * The parts of an id for {@link composeId}: a timestamp, a sequence and the node fields by name.
- *
- * @example
- * const parts: IdParts<'serverId'> = { timestamp: Date.now(), sequence: 0, serverId: 2 };
- */
+/** The parts of an id for {@link composeId}: a timestamp, a sequence and the node fields by name. */
 export type IdParts<F extends string = string> = {
   /** Ms since 1970; truncated to the layout's time unit. */
   readonly timestamp: number;
@@ -15,8 +10,7 @@ export type IdParts<F extends string = string> = {
 } & { readonly [K in F]: number };
 
 /**
- * Builds the id that a layout gives to the parts: the inverse of `decode`. For tests, tooling
- * and fixed ids (the first id at an instant, for range queries by time).
+ * The id a layout gives to the parts: the inverse of `decode`.
  *
  * @example
  * composeId({ timestamp: Date.UTC(2026, 0, 1), sequence: 0, workerId: 1 }, layouts.snowkey);

@@ -2,12 +2,7 @@ import { InvalidArgumentError, InvalidIdError } from './errors.js';
 import { readUnsignedId } from './id-string.js';
 import { assertLayout, type Layout, withEpoch } from './layout.js';
 
-/**
- * The parts every decoded id has.
- *
- * @example
- * const parts: DecodedParts = decode(id, { layout: layouts.snowkey });
- */
+/** The parts every decoded id has. */
 export interface DecodedParts {
   readonly id: bigint;
   /** Ms since 1970 of the id's time unit. */
@@ -16,23 +11,12 @@ export interface DecodedParts {
   readonly sequence: number;
 }
 
-/**
- * A decoded id: its parts, with the layout's node fields by name (`F`, inferred from the layout).
- * For a layout whose field names the compiler does not know (`Layout`), the node fields are
- * `unknown` until checked.
- *
- * @example
- * const { timestamp, serverId } = decode(id, { layout: layouts.gameServer }); // serverId: number
- */
+/** A decoded id: its parts, with the layout's node fields by name. */
 export type DecodedId<F extends string = string> = DecodedParts &
   (string extends F ? { readonly [nodeField: string]: unknown } : { readonly [K in F]: number });
 
 /**
- * Decodes an id of `layout` (a bigint, a decimal string or a safe integer). It reads the same
- * strict syntax as `parseId`, but over the layout's whole width (0..2^64-1 for an `unsigned`
- * layout), since decoding an id is inspection, not a key to look up. Invalid input (non-digits,
- * signs, leading zeros, fractions, unsafe Numbers, null, ids wider than the layout) is an
- * {@link InvalidIdError} naming what it got.
+ * Decodes an id of `layout`, read as strictly as `parseId` but over the layout's whole width.
  *
  * @example
  * decode('175928847299117063', { layout: layouts.discord });

@@ -8,28 +8,17 @@ export const PG_INT8_ARRAY_OID = 1016;
 /** The MySQL wire type of BIGINT (and of COUNT(*), LAST_INSERT_ID()...). */
 const LONGLONG = 'LONGLONG';
 
-/**
- * The parts of a mysql2 field that a `typeCast` function may read.
- *
- * @example
- * const isBigint = (field: TypeCastField) => field.type === 'LONGLONG';
- */
+/** The parts of a mysql2 field that a `typeCast` function may read. */
 export interface TypeCastField {
   readonly type: string;
   string(): string | null;
 }
 
-/**
- * A mysql2 / mysqljs `typeCast` function.
- *
- * @example
- * const tinyAsBoolean: TypeCast = (field, next) => (field.type === 'TINY' ? field.string() === '1' : next());
- */
+/** A mysql2 / mysqljs `typeCast` function. */
 export type TypeCast = (field: TypeCastField, next: () => unknown) => unknown;
 
 /**
- * A mysql2 `typeCast` that reads every BIGINT (type LONGLONG) as an exact `bigint`, from the
- * driver's text, and leaves every other type to `next` (or to your own `typeCast`, when given).
+ * A mysql2 `typeCast` that reads every BIGINT as an exact `bigint` and leaves the rest to `inner`.
  *
  * @example
  * const typeCast = bigintTypeCast(); // mysql.createPool({ uri, typeCast })
@@ -44,15 +33,7 @@ export function bigintTypeCast(inner?: TypeCast): TypeCast {
   };
 }
 
-/**
- * A pg text parser for int8[] that keeps pg's own array parsing (`parseArray`, the default parser
- * of oid 1016) and turns its string elements, nested arrays included, into bigints.
- *
- * @example
- * // with pg: int8ArrayParser(client.getTypeParser(PG_INT8_ARRAY_OID, 'text'))
- * const parseInt8Array = int8ArrayParser((text) => text.slice(1, -1).split(','));
- * parseInt8Array('{1,9223372036854775807}'); // [1n, 9223372036854775807n]
- */
+/** A pg int8[] parser: pg's own `parseArray`, its string elements turned into bigints. */
 export function int8ArrayParser(parseArray: (text: string) => unknown): (text: string) => unknown {
   return (text) => toBigints(parseArray(text));
 }

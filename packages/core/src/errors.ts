@@ -1,16 +1,12 @@
 /**
- * The base class of every error snowkey throws. `name` is the subclass's name, so
- * `err.name === 'InvalidArgumentError'` and `err instanceof SnowkeyError` both work,
- * across ESM and CJS copies alike (compare `name` when two copies may be loaded).
+ * The base class of every error snowkey throws. `name` is the subclass's name: compare it, not
+ * `instanceof`, when both the ESM and the CJS copy may be loaded.
  *
  * @example
  * try { gen.nextId(); } catch (err) { if (err instanceof SnowkeyError) console.error(err.name, err.message); }
  */
 export class SnowkeyError extends Error {
-  /**
-   * A stable identifier of the kind of error, `SNOWKEY_` and upper snake case, for code that
-   * switches on it (the CLI maps it to an exit status). Each subclass sets its own.
-   */
+  /** A stable `SNOWKEY_...` code to switch on (the CLI maps it to an exit status). */
   readonly code: string = 'SNOWKEY_ERROR';
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
@@ -32,13 +28,7 @@ export function describeValue(value: unknown): string {
   return `an object (${Object.prototype.toString.call(value).slice(8, -1)})`;
 }
 
-/**
- * A bad argument: names the argument, what was received and what was expected.
- *
- * @example
- * new Snowflake({ workerId: 40 });
- * // InvalidArgumentError: "workerId" must be an integer in 0..31 (received 40)
- */
+/** A bad argument: names the argument, what was received and what was expected. */
 export class InvalidArgumentError extends SnowkeyError {
   override readonly code: string = 'SNOWKEY_INVALID_ARGUMENT';
   readonly argument: string;
@@ -52,25 +42,13 @@ export class InvalidArgumentError extends SnowkeyError {
   }
 }
 
-/**
- * One bit field of a layout as the validator saw it.
- *
- * @example
- * err.fields; // [{ name: 'timestamp', bits: 37 }, { name: 'serverId', bits: 20 }, { name: 'sequence', bits: 16 }]
- */
+/** One bit field of a layout as the validator saw it. */
 export interface LayoutFieldReport {
   readonly name: string;
   readonly bits: unknown;
 }
 
-/**
- * A layout that cannot be built: a width that is not a positive integer, a duplicate or
- * reserved field name, or fields that do not fit in 64 bits. The message lists every field and the total.
- *
- * @example
- * defineLayout({ timestampBits: 37, nodeBits: { serverId: 20 }, sequenceBits: 16 });
- * // InvalidLayoutError: layout needs more than 64 bits: timestamp 37 + serverId 20 + sequence 16 = 73
- */
+/** A layout that cannot be built; the message lists every field and the total. */
 export class InvalidLayoutError extends SnowkeyError {
   override readonly code: string = 'SNOWKEY_INVALID_LAYOUT';
   readonly fields: readonly LayoutFieldReport[];
@@ -82,13 +60,7 @@ export class InvalidLayoutError extends SnowkeyError {
   }
 }
 
-/**
- * The clock went back further than the generator tolerates. Nothing was issued.
- *
- * @example
- * // clock reads 5 s earlier than the last id's timestamp, tolerance 10 ms:
- * // ClockMovedBackwardsError: clock moved backwards by 5000 ms (last id at 1735689605000, clock reads 1735689600000; tolerance 10 ms)
- */
+/** The clock went back further than the generator tolerates. Nothing was issued. */
 export class ClockMovedBackwardsError extends SnowkeyError {
   override readonly code: string = 'SNOWKEY_CLOCK_MOVED_BACKWARDS';
   readonly lastTimestamp: number;
@@ -107,13 +79,7 @@ export class ClockMovedBackwardsError extends SnowkeyError {
   }
 }
 
-/**
- * The time is outside the layout's range: before its epoch, or past the last timestamp its
- * field can hold. Ids never wrap around.
- *
- * @example
- * // TimestampOutOfRangeError: timestamp 2094-09-07T15:47:35.552Z is past the end of layout "snowkey" (last 2094-09-07T15:47:35.551Z)
- */
+/** The time is before the layout's epoch or past its last timestamp. Ids never wrap around. */
 export class TimestampOutOfRangeError extends SnowkeyError {
   override readonly code: string = 'SNOWKEY_TIMESTAMP_OUT_OF_RANGE';
   readonly timestamp: number;
@@ -142,15 +108,7 @@ export class TimestampOutOfRangeError extends SnowkeyError {
   }
 }
 
-/**
- * A value that is not a valid id where one was expected from outside (JSON, a URL, a form, a
- * row): not a key in 1..2^63-1, a non-canonical string (sign, spaces, leading zeros, fraction), an
- * unsafe Number, null... In an HTTP handler it means the client sent a bad id: `@snowkey/http`
- * answers it with a 400.
- *
- * @example
- * parseId('12a'); // InvalidIdError: "id" must be a bigint in 1..2^63-1: a decimal string of digits ... (received "12a")
- */
+/** A value from outside (JSON, URL, row) that is not a valid id; `@snowkey/http` answers it with a 400. */
 export class InvalidIdError extends InvalidArgumentError {
   override readonly code: string = 'SNOWKEY_INVALID_ID';
 }
@@ -166,18 +124,7 @@ const PUBLIC_ID_FAULTS = {
     'the keyed check does not match: a public id of another entity, or of another key with that key id',
 } as const;
 
-/**
- * A string that is not a public id of the codec's entity (see `publicIdCodec`). `fault` says
- * what is wrong: `'length'`, `'character'`, `'check'` (a typo: the typo check character does not
- * match), `'key'` (made with a key the codec does not hold), `'foreign'` (the keyed check does not
- * match: another entity's or key's public id), `'range'` (well-formed, but no key's), `'type'`
- * (not a string). An {@link InvalidIdError}, so `@snowkey/http` answers it with a 400 like any bad id.
- *
- * @example
- * const orders = publicIdCodec({ key: '000102030405060708090a0b0c0d0e0f', entity: 'order' });
- * orders.decode('08qHcZnkfven3R'); // one typo away from orders.encode(175928847299117063n), '08qHcZnkfven3Q'
- * // InvalidPublicIdError: "publicId" must be a public id of "order": 14 characters ... (the typo check does not match: ...) (received "08qHcZnkfven3R")
- */
+/** A string that is not a public id of the codec's entity; `fault` says what is wrong. */
 export class InvalidPublicIdError extends InvalidIdError {
   override readonly code: string = 'SNOWKEY_INVALID_PUBLIC_ID';
   readonly entity: string;
@@ -193,13 +140,7 @@ export class InvalidPublicIdError extends InvalidIdError {
   }
 }
 
-/**
- * The generator was stopped from issuing an id by its fence: a lease that expired or could
- * not be renewed in time. Nothing was issued; retry after the lease is renewed.
- *
- * @example
- * try { gen.nextId(); } catch (err) { if (err instanceof LeaseExpiredError) await lease.renew(); }
- */
+/** The generator's lease expired or was not renewed in time. Nothing was issued; retry after a renewal. */
 export class LeaseExpiredError extends SnowkeyError {
   override readonly code: string = 'SNOWKEY_LEASE_EXPIRED';
   readonly nodeId: number;
@@ -211,12 +152,7 @@ export class LeaseExpiredError extends SnowkeyError {
   }
 }
 
-/**
- * A node id could not be leased: every id in the range is held, or the database refused.
- *
- * @example
- * // WorkerIdLeaseError: every node id 0..1023 of layout "snowkey" is held in "snowkey_node_leases" (1024 live leases); ...
- */
+/** A node id could not be leased: every id in the range is held, or the database refused. */
 export class WorkerIdLeaseError extends SnowkeyError {
   override readonly code: string = 'SNOWKEY_WORKER_ID_LEASE';
   readonly table: string;
@@ -228,15 +164,7 @@ export class WorkerIdLeaseError extends SnowkeyError {
   }
 }
 
-/**
- * The generator had to wait for its clock to reach a time unit and the clock did not get there
- * within the bound (an injected clock that stands still, or a wait longer than the tolerance).
- * Nothing was issued.
- *
- * @example
- * new Snowflake({ workerId: 1, clock: () => 1767225600000 }).nextIds(10_000);
- * // ClockStalledError: clock did not reach ... within 2000 ms ...
- */
+/** The clock did not reach the time unit the generator waited for within the bound. Nothing was issued. */
 export class ClockStalledError extends SnowkeyError {
   override readonly code: string = 'SNOWKEY_CLOCK_STALLED';
   readonly waitingFor: number;
@@ -251,16 +179,9 @@ export class ClockStalledError extends SnowkeyError {
 }
 
 /**
- * After an upsert, a row could not be found again by the values of its conflict columns, or was
- * found more than once, so the id it holds in the database is unknown. Raised by the adapters that
- * read the stored ids back after an upsert (`@snowkey/knex`, `@snowkey/kysely`, `@snowkey/drizzle`),
- * inside the upsert's transaction, so when that transaction rolls back nothing was written. Usual
- * causes: the update rewrote a conflict column, or on MySQL the row collided on a different unique
- * key than the one named (`ON DUPLICATE KEY` fires on any unique key).
- *
- * @example
- * // UpsertReadBackError: after the upsert into "players", row 0 matched 0 rows by name (expected exactly 1), so its stored id is unknown
- * const error = new UpsertReadBackError('players', 0, ['name'], 0);
+ * After an upsert, a row matched zero or several rows by its conflict columns, so its stored id is
+ * unknown. Thrown inside the upsert's transaction. Usual causes: the update rewrote a conflict
+ * column, or on MySQL `ON DUPLICATE KEY` fired on a different unique key than the one named.
  */
 export class UpsertReadBackError extends SnowkeyError {
   override readonly code: string = 'SNOWKEY_UPSERT_READ_BACK';
@@ -280,14 +201,8 @@ export class UpsertReadBackError extends SnowkeyError {
 }
 
 /**
- * A `SqlClient` did not run a statement because its connection is inside a transaction it did
- * not open (the application's, on the one connection an ORM keeps for SQLite). Run there, a
- * segment taken or a lease renewed would roll back with that transaction after the ids were
- * handed out. Nothing ran; the segment allocator retries after `retryMs`, a lease at its next
- * renewal. Core reports it as the `cause` of a `SegmentStoreError` or `WorkerIdLeaseError`.
- *
- * @example
- * // SegmentStoreError: could not take a segment ... (cause: ConnectionInTransactionError: the sqlite connection is inside a transaction ...)
+ * A `SqlClient` refused a statement on a connection inside the application's transaction: a
+ * segment or lease written there would roll back after its ids were handed out. Nothing ran.
  */
 export class ConnectionInTransactionError extends SnowkeyError {
   override readonly code: string = 'SNOWKEY_CONNECTION_IN_TRANSACTION';

@@ -15,13 +15,8 @@ interface SqliteDatabase {
 }
 
 /**
- * Makes integer reads of a better-sqlite3 `Database` exact. By default better-sqlite3 returns every
- * INTEGER as a Number and silently rounds values above 2^53 — nearly every snowflake id. After
- * this call, reading statements run in safe-integer mode and each integer comes back as a Number
- * when a Number holds it exactly (so `INT` columns are unchanged) and as a bigint when it does not.
- * It patches the connection's `prepare`, so it applies to every statement prepared afterwards,
- * whoever prepares them (TypeORM's `prepareDatabase` hook, Drizzle's `drizzle(sqlite)`). Calling it
- * twice is harmless. The adapters re-export it for applications.
+ * Makes a better-sqlite3 `Database` read integers above 2^53 as exact bigints (smaller ones stay
+ * Numbers) in every statement prepared afterwards; better-sqlite3 otherwise rounds them.
  *
  * @example
  * import Database from 'better-sqlite3';
@@ -42,13 +37,7 @@ export function exactSqliteIntegers(db: unknown): void {
   database[EXACT] = true;
 }
 
-/**
- * Whether {@link exactSqliteIntegers} ran on this better-sqlite3 connection: the adapters check it
- * at start-up, so a connection that would round ids is refused before the first read.
- *
- * @example
- * if (!hasExactSqliteIntegers(sqlite)) throw new Error('call exactSqliteIntegers(sqlite) first');
- */
+/** Whether {@link exactSqliteIntegers} ran on this connection (adapters refuse one that would round ids). */
 export function hasExactSqliteIntegers(db: unknown): boolean {
   return typeof db === 'object' && db !== null && (db as { [EXACT]?: true })[EXACT] === true;
 }

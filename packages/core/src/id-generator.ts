@@ -1,80 +1,39 @@
 import { InvalidArgumentError } from './errors.js';
 import { assertKey, isKey, KEY_EXPECTED } from './id-rule.js';
 
-/**
- * The one interface between core and the adapters: anything that hands out unique bigint ids.
- * A {@link Snowflake} generator, a {@link SegmentAllocator}, or your own.
- *
- * @example
- * const gen: IdGenerator = new Snowflake({ workerId: 1 });
- * const id: bigint = gen.nextId();
- */
+/** Anything that hands out unique bigint ids: a {@link Snowflake}, a {@link SegmentAllocator}, your own. */
 export interface IdGenerator {
   nextId(): bigint;
   /** Optional batch path; adapters use it for bulk inserts when present. */
   nextIds?(count: number): bigint[];
 }
 
-/**
- * Guards the timestamps a generator may use. A lease implements it: ids must be strictly after
- * `startAfter` (the previous holder's high-water mark) and the generator asks `permit` before it
- * moves to a new time unit, so it can never issue an id on an expired lease.
- *
- * @example
- * const fence: TimestampFence = { startAfter: lastKnownHighWater, permit: (ms) => { if (ms > ceiling) throw new Error('stop'); } };
- * new Snowflake({ workerId: 1, fence });
- */
+/** Guards a generator's timestamps: after `startAfter`, and each new unit `permit`ted (a lease). */
 export interface TimestampFence {
   /** Ms since 1970: every id issued must have a timestamp strictly greater than this. */
   readonly startAfter: number;
-  /**
-   * Called whenever the generator moves to a new timestamp `ms` (ms since 1970, the start of the
-   * time unit). Throws (a {@link LeaseExpiredError}) when that timestamp may not be used.
-   */
+  /** Called on every new time unit `ms`; throws (a {@link LeaseExpiredError}) when it may not be used. */
   permit(ms: number): void;
   /** Told the highest timestamp issued so far, so it can be recorded as the high-water mark. */
   observe?(ms: number): void;
 }
 
-/**
- * Whether `value` can hand out ids: anything with `nextId()` (a Snowflake, a {@link SegmentAllocator},
- * your own). Adapters use it to validate their options.
- *
- * @example
- * isIdGenerator(new Snowflake({ workerId: 1 })); // true
- * isIdGenerator({});                             // false
- */
+/** Whether `value` can hand out ids: anything with `nextId()`. */
 export function isIdGenerator(value: unknown): value is IdGenerator {
   return typeof value === 'object' && value !== null && typeof (value as IdGenerator).nextId === 'function';
 }
 
-/**
- * What adapters say they expected when a generator option is wrong.
- */
+/** What adapters say they expected when a generator option is wrong. */
 export const ID_GENERATOR_EXPECTED =
   'an IdGenerator (an object with nextId(): bigint, e.g. new Snowflake({ workerId: 1 }))';
 
-/**
- * Returns `value` as an {@link IdGenerator}, or throws an {@link InvalidArgumentError} naming
- * `argument`, what was received and what was expected.
- *
- * @example
- * const generator = assertIdGenerator(options.generator); // throws: "generator" must be an IdGenerator ...
- */
+/** Returns `value` as an {@link IdGenerator}, or throws an {@link InvalidArgumentError}. */
 export function assertIdGenerator(value: unknown, argument = 'generator'): IdGenerator {
   if (!isIdGenerator(value)) throw new InvalidArgumentError(argument, ID_GENERATOR_EXPECTED, value);
   return value;
 }
 
-/**
- * `count` ids from `generator`, through its batch path when it has one, each checked to be a
- * key (a bigint in 1..2^63-1, see `isKey`) and the batch checked to hold exactly `count`: a broken generator is an
- * {@link InvalidArgumentError} naming `generator.nextId()` or `generator.nextIds(n)` before any id is
- * used, so no row is written with a missing or rounded key. The adapters take their ids here.
- *
- * @example
- * takeIds(new Snowflake({ workerId: 1 }), 2); // [250009988087418880n, 250009988087418881n]
- */
+/** `count` ids from `generator`, each checked to be a key before any is used, so no row gets a bad key. */
 export function takeIds(generator: IdGenerator, count: number): bigint[] {
   if (count === 0) return [];
   if (count === 1 || !generator.nextIds) {
@@ -112,12 +71,7 @@ export function markAscendingBatches(prototype: Required<IdGenerator>): void {
   ascendingBatches.set(prototype.nextIds, prototype.nextId);
 }
 
-/**
- * One id from `generator`, checked like {@link takeIds}'s. The path for one row at a time.
- *
- * @example
- * entity.id = takeId(generator);
- */
+/** One id from `generator`, checked like {@link takeIds}'s. The path for one row at a time. */
 export function takeId(generator: IdGenerator): bigint {
   return assertKey(generator.nextId(), 'generator.nextId()');
 }

@@ -3,18 +3,8 @@ import { assertLayout, type Layout, layoutEndsAt, withEpoch } from './layout.js'
 import type { IdRange } from './segment/id-range.js';
 
 /**
- * The ids of `layout` issued from `from` to `to`, both inclusive: `minId` is the smallest id any
- * node and sequence can have in the time unit that holds `from`, `maxId` the largest in the unit
- * that holds `to`. With a 1 ms
- * unit (every preset but `sonyflake`) that is exact to the millisecond: an id lies in the range
- * exactly when its decoded `timestamp` is in `from..to`. A coarser unit rounds both ends outward
- * to whole units, since an id does not record the time within its unit. So
- * `WHERE id BETWEEN minId AND maxId` selects the rows created in that time through the primary
- * key, with no index on a `created_at` column.
- *
- * `from` and `to` are `Date`s or integer ms since 1970. A time before the layout's epoch or past
- * its last instant is a {@link TimestampOutOfRangeError}; `from` after `to`, an invalid `Date` or
- * anything else an {@link InvalidArgumentError}. Both name the argument.
+ * The ids issued from `from` to `to`, both inclusive, for `WHERE id BETWEEN minId AND maxId`;
+ * exact to the time unit (ends rounded outward to whole units).
  *
  * @example
  * const { minId, maxId } = idRangeForTime(new Date('2026-03-01T00:00:00Z'), new Date('2026-03-31T23:59:59.999Z'), { layout: layouts.snowkey });

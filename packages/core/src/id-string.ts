@@ -3,17 +3,7 @@ import { isKey, KEY_EXPECTED } from './id-rule.js';
 
 declare const idStringBrand: unique symbol;
 
-/**
- * An id on the wire: the canonical decimal string of a key (1..2^63-1, digits only, no sign, no
- * leading zeros). Branded, so a raw `string` from a request cannot be passed where an id is meant
- * without going through {@link parseId} / {@link isIdString}, and an `IdString` only comes from
- * {@link toIdString} or a check.
- *
- * @example
- * interface PlayerJson { id: IdString; name: string }
- * const ok: PlayerJson = { id: toIdString(175928847299117063n), name: 'Aria' };
- * // const bad: PlayerJson = { id: req.params.id, name: 'Aria' }; // compile error: string is not IdString
- */
+/** A key's canonical decimal string, branded: it only comes from {@link toIdString} or a check. */
 export type IdString = string & { readonly [idStringBrand]: 'IdString' };
 
 /** 2^64-1 has 20 digits: a longer string is refused before BigInt() spends time on it. */
@@ -23,11 +13,7 @@ const DIGITS = /^(0|[1-9][0-9]*)$/;
 /** The wire rule, said once for every message. */
 const ID_EXPECTED = `${KEY_EXPECTED}: a decimal string of digits (no sign, spaces, leading zeros or fraction), a bigint, or a safe integer Number`;
 
-/**
- * Reads a non-negative integer strictly: a bigint, a canonical decimal string, or a safe integer
- * Number. The syntax half of {@link parseId}; `decode` uses it with its layout's width instead of
- * the key range. Returns undefined for anything else (the caller words the error).
- */
+/** A non-negative bigint, canonical decimal string or safe integer as a bigint; undefined otherwise. */
 export function readUnsignedId(value: unknown): bigint | undefined {
   if (typeof value === 'bigint') return value >= 0n ? value : undefined;
   if (typeof value === 'string') {
@@ -38,16 +24,8 @@ export function readUnsignedId(value: unknown): bigint | undefined {
 }
 
 /**
- * Parses an id from the edge of the system (JSON, a URL, a form, a driver's row) into a key,
- * strictly. It takes a bigint, a decimal string of digits without sign, spaces, leading zeros or
- * fraction, or a safe integer Number, and the value must be a key: 1..2^63-1, the range of
- * `isKey` / `MAX_KEY` (`@snowkey/core/adapter`), the same rule every adapter applies to the ids it
- * writes. So `parseId` never returns a value an adapter would refuse, and `'0'`, `'-1'`, `'007'`,
- * `'1e3'`, `' 42'`, `'9223372036854775808'` (2^63) and a Number above 2^53-1 (it may already have
- * been rounded to a neighbour's id) are all an {@link InvalidIdError} naming `argument` and what it got.
- *
- * To decode an id of an `unsigned` 64-bit layout above 2^63-1, use `decode`, which takes its
- * layout's full width; such an id is not a key any adapter writes.
+ * Parses a key (1..2^63-1) strictly from a bigint, a canonical decimal string or a safe integer;
+ * anything else, an unsafe Number included (maybe a neighbour's id already), is an {@link InvalidIdError}.
  *
  * @example
  * parseId('175928847299117063');          // 175928847299117063n
@@ -68,8 +46,7 @@ export function parseId(value: unknown, argument = 'id'): bigint {
 }
 
 /**
- * Whether `value` is an id on the wire: the canonical decimal string of a key, exactly what
- * {@link toIdString} writes. A type guard, for validators and tests; it never throws.
+ * Whether `value` is a key's canonical decimal string, exactly what {@link toIdString} writes.
  *
  * @example
  * isIdString('9223372036854775807'); // true
@@ -83,8 +60,7 @@ export function isIdString(value: unknown): value is IdString {
 }
 
 /**
- * Formats a key for the wire (JSON, URLs) as its canonical decimal string, after checking it is a
- * key (a bigint in 1..2^63-1); anything else is an {@link InvalidIdError}.
+ * A key's canonical decimal string, for JSON and URLs; anything but a key is an {@link InvalidIdError}.
  *
  * @example
  * toIdString(175928847299117063n); // '175928847299117063' (an IdString)
@@ -95,9 +71,7 @@ export function toIdString(id: bigint, argument = 'id'): IdString {
 }
 
 /**
- * A `JSON.stringify` replacer that writes every bigint as its exact decimal string (plain
- * `JSON.stringify` throws "Do not know how to serialize a BigInt"). Every other value is left as it is.
- * Use it wherever a framework lets you set one (Express: `app.set('json replacer', idReplacer)`).
+ * A `JSON.stringify` replacer that writes every bigint as its exact decimal string.
  *
  * @example
  * JSON.stringify({ id: 9223372036854775807n }, idReplacer); // '{"id":"9223372036854775807"}'
@@ -107,16 +81,12 @@ export function idReplacer(_key: string, value: unknown): unknown {
 }
 
 /**
- * Builds a `JSON.parse` reviver that turns the values of the named keys (`id`, `ownerId`...) back
- * into bigint through {@link parseId}: an id string, or an array of them (`memberIds`). A value that
- * is not an id throws {@link InvalidIdError} naming the key; `null` stays `null`; other keys are
- * left alone. The keys are matched at every depth.
+ * A `JSON.parse` reviver that parses the named keys (at any depth; an id or an array of ids) with
+ * {@link parseId}.
  *
  * @example
- * JSON.parse('{"id":"9007199254740993","memberIds":["7"],"name":"Aria"}', idReviver(['id', 'memberIds']));
- * // { id: 9007199254740993n, memberIds: [7n], name: 'Aria' }
- * JSON.parse('{"id":9007199254740993}', idReviver(['id']));
- * // InvalidIdError: "id" must be ... (a Number above 2^53-1 may already have lost precision) (received 9007199254740992)
+ * JSON.parse('{"id":"9007199254740993","memberIds":["7"]}', idReviver(['id', 'memberIds']));
+ * // { id: 9007199254740993n, memberIds: [7n] }
  */
 export function idReviver(keys: Iterable<string> | ((key: string) => boolean)) {
   const isIdKey =

@@ -1,12 +1,7 @@
 import { InvalidArgumentError, InvalidLayoutError, type LayoutFieldReport } from './errors.js';
 import { reservedNameReason } from './reserved-names.js';
 
-/**
- * One node field of a layout (datacenterId, workerId, shardId, serverId...), high to low.
- *
- * @example
- * layouts.twitter.nodeFields[1]; // { name: 'workerId', bits: 5, shift: 12, max: 31 }
- */
+/** One node field of a layout (datacenterId, workerId, shardId, serverId...), high to low. */
 export interface NodeField<F extends string = string> {
   readonly name: F;
   readonly bits: number;
@@ -16,21 +11,13 @@ export interface NodeField<F extends string = string> {
   readonly max: number;
 }
 
-/**
- * What {@link defineLayout} takes. `F` is the union of the node field names, inferred from `nodeBits`.
- *
- * @example
- * const spec: LayoutSpec<'serverId'> = { name: 'game', timestampBits: 41, nodeBits: { serverId: 12 }, sequenceBits: 10 };
- */
+/** What {@link defineLayout} takes. `F` is the union of the node field names, inferred from `nodeBits`. */
 export interface LayoutSpec<F extends string = string> {
   /** A name for messages and the CLI. Default `"custom"`. */
   name?: string;
   /** Width of the timestamp field (counted in `timeUnitMs` since `epoch`). */
   timestampBits: number;
-  /**
-   * Node fields, highest first: `{ datacenterId: 5, workerId: 5 }` or `[['datacenterId', 5], ['workerId', 5]]`.
-   * An empty object is allowed (a layout with no node bits), but such a layout cannot be leased.
-   */
+  /** Node fields, highest first: `{ datacenterId: 5, workerId: 5 }` or `[['datacenterId', 5], ...]`. */
   nodeBits: Readonly<Record<F, number>> | ReadonlyArray<readonly [F, number]>;
   /** Width of the per-time-unit sequence. */
   sequenceBits: number;
@@ -38,28 +25,13 @@ export interface LayoutSpec<F extends string = string> {
   timeUnitMs?: number;
   /** Ms since 1970 at which timestamp 0 falls. Default {@link DEFAULT_EPOCH} (2025-01-01T00:00:00Z). */
   epoch?: number;
-  /**
-   * Where the sequence sits. `'node-sequence'` (default, Twitter): time | node | sequence.
-   * `'sequence-node'` (Sonyflake): time | sequence | node.
-   */
+  /** `'node-sequence'` (default, Twitter): time | node | sequence; `'sequence-node'` (Sonyflake). */
   order?: 'node-sequence' | 'sequence-node';
-  /**
-   * Allow a 64-bit layout whose ids exceed 2^63-1 and so do not fit a signed BIGINT column
-   * (PostgreSQL has no unsigned BIGINT; MySQL needs `BIGINT UNSIGNED`). Default false.
-   */
+  /** Allow 64 bits: ids above 2^63-1, for MySQL's `BIGINT UNSIGNED` only. Default false. */
   unsigned?: boolean;
 }
 
-/**
- * A validated, frozen layout. Layouts are data: compare, print and serialise them freely. `F` is
- * the union of its node field names (`'serverId'` for `layouts.gameServer`), so the generator's
- * options and a decoded id's fields are checked by the compiler.
- *
- * @example
- * layouts.snowkey.maxSequence; // 4095
- * layouts.snowkey.timestampShift; // 22
- * const game: Layout<'serverId'> = layouts.gameServer;
- */
+/** A validated, frozen layout; `F` is the union of its node field names. */
 export interface Layout<F extends string = string> {
   readonly name: string;
   readonly timestampBits: number;
@@ -80,28 +52,18 @@ export interface Layout<F extends string = string> {
   readonly maxTimestamp: number;
 }
 
-/**
- * 2025-01-01T00:00:00.000Z: the default epoch of snowkey's own layouts.
- *
- * @example
- * new Date(DEFAULT_EPOCH).toISOString(); // '2025-01-01T00:00:00.000Z'
- */
+/** 2025-01-01T00:00:00.000Z: the default epoch of snowkey's own layouts. */
 export const DEFAULT_EPOCH = 1735689600000;
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
- * Builds and validates a layout: every width a positive integer (node fields may be absent), node
- * names unique identifiers that are not reserved (`id`, `timestamp`, `date`, `sequence`, an option
- * of `new Snowflake` such as `clock`, or a name every object inherits such as `constructor`), and
- * the total at most 63 bits (64 with `unsigned: true`). The error names every field and the total.
- * The node field names become the layout's type, so a misspelt field is a compile error.
+ * Builds and validates a layout of at most 63 bits (64 with `unsigned: true`); its node field names
+ * become its type, so a misspelt field does not compile.
  *
  * @example
  * const game = defineLayout({ name: 'game', timestampBits: 41, nodeBits: { serverId: 12 }, sequenceBits: 10 });
- * new Snowflake({ layout: game, serverId: 2 }); // `srverId: 2` would not compile
- * defineLayout({ timestampBits: 37, nodeBits: { serverId: 20 }, sequenceBits: 16 });
- * // InvalidLayoutError: layout needs more than 64 bits: timestamp 37 + serverId 20 + sequence 16 = 73
+ * new Snowflake({ layout: game, serverId: 2 });
  */
 export function defineLayout<const F extends string = never>(spec: LayoutSpec<F>): Layout<F> {
   if (spec === null || typeof spec !== 'object') {
@@ -195,11 +157,7 @@ export function defineLayout<const F extends string = never>(spec: LayoutSpec<F>
   });
 }
 
-/**
- * Returns `value` as a {@link Layout}, or throws an {@link InvalidArgumentError} naming
- * `argument`. For functions that take a layout from callers (a name string or a missing
- * layout would otherwise fail later with a bare TypeError).
- */
+/** Returns `value` as a {@link Layout}, or throws an {@link InvalidArgumentError} naming `argument`. */
 export function assertLayout(value: unknown, argument = 'layout'): Layout {
   if (value === null || typeof value !== 'object' || !Array.isArray((value as Layout).nodeFields)) {
     throw new InvalidArgumentError(argument, 'a layout from defineLayout() or layouts.*', value);

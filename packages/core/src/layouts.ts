@@ -75,13 +75,7 @@ const gameServer = defineLayout({
   epoch: DEFAULT_EPOCH,
 });
 
-/**
- * Preset layouts. `layouts.default` is `layouts.snowkey`.
- *
- * @example
- * new Snowflake({ layout: layouts.twitter, datacenterId: 1, workerId: 1 });
- * decode(175928847299117063n, { layout: layouts.discord }).date; // 2016-04-30T11:18:25.796Z
- */
+/** Preset layouts. `layouts.default` is `layouts.snowkey`. */
 export const layouts = Object.freeze({
   default: snowkey,
   snowkey,
@@ -92,10 +86,5 @@ export const layouts = Object.freeze({
   gameServer,
 } satisfies Record<string, Layout>);
 
-/**
- * The name of a preset layout.
- *
- * @example
- * const name: LayoutName = 'gameServer';
- */
+/** The name of a preset layout. */
 export type LayoutName = keyof typeof layouts;

@@ -4,10 +4,8 @@ import type { Layout } from './layout.js';
 import { layouts } from './layouts.js';
 
 /**
- * Derives a packed node id from the host name. A name ending in an ordinal (`game-7`, the
- * Kubernetes StatefulSet form) gives that ordinal; any other name is hashed (FNV-1a) into the
- * node bits, which CAN collide: see the collision table in docs/guide/node-ids-in-production.md. Containers often get
- * random host names, so hashed ids change on every start; prefer a lease.
+ * A packed node id from the host name's ordinal (`game-7`), else its hash, which can collide:
+ * prefer a lease.
  *
  * @example
  * new Snowflake({ nodeId: nodeIdFromHostname({ hostname: 'game-7' }) }); // workerId 7
@@ -30,9 +28,7 @@ export function nodeIdFromHostname(options: { layout?: Layout; hostname?: string
 }
 
 /**
- * Derives a packed node id from the low bits of an IPv4 address (Sonyflake's default: the lower
- * 16 bits of the private IP). Unique only while every node's address differs in those low bits,
- * e.g. one /22 subnet for 10 node bits.
+ * A packed node id from an IPv4 address's low bits, unique only while every node's low bits differ.
  *
  * @example
  * nodeIdFromIp({ ip: '10.0.3.7' }); // (3 << 8 | 7) & 1023 = 775

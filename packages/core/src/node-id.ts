@@ -8,10 +8,7 @@ function envName(field: string): string {
 }
 
 /**
- * Reads node ids from environment variables: `SNOWKEY_NODE_ID` (all node bits packed) or one
- * variable per node field, `SNOWKEY_<FIELD>` in upper snake case (`SNOWKEY_WORKER_ID`,
- * `SNOWKEY_DATACENTER_ID`, `SNOWKEY_SERVER_ID`). Returns options to spread into `new Snowflake`.
- * A missing or malformed variable is an {@link InvalidArgumentError} naming it.
+ * Node ids from `SNOWKEY_NODE_ID` (packed) or `SNOWKEY_<FIELD>`, as options for `new Snowflake`.
  *
  * @example
  * // SNOWKEY_WORKER_ID=7

@@ -1,9 +1,6 @@
 import { InvalidArgumentError } from './errors.js';
 
-/**
- * An optional non-negative integer number of ms, or `fallback` when absent; anything else is an
- * {@link InvalidArgumentError} naming the option.
- */
+/** An optional non-negative integer number of ms, or `fallback` when absent. */
 export function nonNegativeMs(name: string, value: unknown, fallback: number): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
@@ -12,9 +9,7 @@ export function nonNegativeMs(name: string, value: unknown, fallback: number): n
   return value;
 }
 
-/**
- * An optional positive integer number of ms, or `fallback` when absent.
- */
+/** An optional positive integer number of ms, or `fallback` when absent. */
 export function positiveMs(name: string, value: unknown, fallback: number): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
@@ -23,12 +18,7 @@ export function positiveMs(name: string, value: unknown, fallback: number): numb
   return value;
 }
 
-/**
- * An optional boolean, or `fallback` when absent.
- *
- * @example
- * optionalBoolean('balanceModulo', options.balanceModulo, true);
- */
+/** An optional boolean, or `fallback` when absent. */
 export function optionalBoolean(name: string, value: unknown, fallback: boolean): boolean {
   if (value === undefined) return fallback;
   if (typeof value !== 'boolean') throw new InvalidArgumentError(name, 'a boolean', value);

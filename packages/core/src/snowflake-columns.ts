@@ -18,18 +18,8 @@ export interface ResolvedSnowflakeColumns {
 }
 
 /**
- * Checks the options every ORM adapter takes: a generator, and an object mapping each table (or
- * model) to a column name or a non-empty array of distinct column names. The same rule in every
- * adapter, checked eagerly so a bad generator or an empty column list fails where the adapter is
- * built, not at the first insert. An owner whose entry is `undefined` is left out (optional keys
- * in a typed schema); an empty map, an empty name or a repeated column is an `InvalidArgumentError`.
- *
- * @example
- * const { generator, columns } = resolveSnowflakeColumns(
- *   { generator: new Snowflake({ workerId: 1 }), tables: { players: 'id', items: ['id', 'serial_no'] } },
- *   { option: 'tables', owner: 'table', column: 'column' },
- * );
- * columns.get('items'); // ['id', 'serial_no']
+ * Checks an adapter's generator and table-to-columns map eagerly, so a bad one fails where the
+ * adapter is built, not at the first insert; `undefined` entries are left out.
  */
 export function resolveSnowflakeColumns(
   options: unknown,

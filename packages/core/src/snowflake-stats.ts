@@ -1,12 +1,6 @@
 import type { LastError } from './observe/listeners.js';
 
-/**
- * What a {@link Snowflake} has done since it was made, for metrics and health checks. Plain
- * numbers, kept off the per-id path: reading them costs nothing until you ask.
- *
- * @example
- * const { idsIssued, clockWaits, borrows, fenceTrips } = gen.stats();
- */
+/** What a {@link Snowflake} has done since it was made, for metrics and health checks. */
 export interface SnowflakeStats {
   readonly kind: 'snowflake';
   /** All node bits packed. */
@@ -31,11 +25,5 @@ export interface SnowflakeStats {
   readonly lastError: LastError | undefined;
 }
 
-/**
- * What a {@link Snowflake} tells its subscribers: a wait for the clock's next time unit, in real
- * time (the generator spins; only a full sequence makes it wait).
- *
- * @example
- * gen.subscribe((event) => { if (event.type === 'clock-wait') waits.record(event.ms / 1000); });
- */
+/** What a {@link Snowflake} tells its subscribers: a wait for the clock's next time unit. */
 export type SnowflakeEvent = { readonly type: 'clock-wait'; readonly ms: number };

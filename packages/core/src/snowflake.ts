@@ -15,33 +15,17 @@ import { nonNegativeMs, optionalBoolean } from './option-checks.js';
 import { GENERATOR_OPTION_NAMES } from './reserved-names.js';
 import type { SnowflakeEvent, SnowflakeStats } from './snowflake-stats.js';
 
-/**
- * What to do when a time unit's sequence is used up.
- *
- * @example
- * new Snowflake({ workerId: 1, sequenceOverflow: 'borrow', maxBorrowMs: 200 });
- */
+/** What to do when a time unit's sequence is used up. */
 export type SequenceOverflow = 'wait' | 'borrow';
 
-/**
- * Something that hands a generator its node id and guards its timestamps: a lease from
- * `leaseNodeId`, or your own.
- *
- * @example
- * const lease: NodeIdSource = await leaseNodeId({ client, layout: layouts.default });
- */
+/** Hands a generator its node id and guards its timestamps: a lease from `leaseNodeId`, or your own. */
 export interface NodeIdSource {
   /** All node bits packed into one number. */
   readonly nodeId: number;
   readonly fence: TimestampFence;
 }
 
-/**
- * The options of {@link Snowflake} other than the node id.
- *
- * @example
- * const common: SnowflakeCommonOptions<'serverId'> = { layout: layouts.gameServer, maxBorrowMs: 5 };
- */
+/** The options of {@link Snowflake} other than the node id. */
 export interface SnowflakeCommonOptions<F extends string = 'workerId'> {
   /** Default `layouts.default` (41-bit ms + workerId 10 + sequence 12, epoch 2025-01-01). */
   layout?: Layout<F>;
@@ -49,37 +33,19 @@ export interface SnowflakeCommonOptions<F extends string = 'workerId'> {
   epoch?: number;
   /** Ms since 1970. Default {@link monotonicClock}. Inject one in tests. */
   clock?: Clock;
-  /**
-   * `'wait'` (default): when a time unit's sequence is used up, wait for the clock's next unit;
-   * timestamps never run ahead of the clock. `'borrow'`: take the next unit at once, up to
-   * `maxBorrowMs` ahead of the clock, then wait.
-   */
+  /** On a used-up sequence, `'wait'` (default) for the clock, or `'borrow'` up to `maxBorrowMs` ahead. */
   sequenceOverflow?: SequenceOverflow;
   /** The furthest `'borrow'` may run ahead of the clock. Default 1000 ms. */
   maxBorrowMs?: number;
-  /**
-   * How far an injected clock may go back before {@link ClockMovedBackwardsError}. Within it the
-   * generator keeps issuing on its last time unit and waits when that unit is used up. Default 10 ms.
-   */
+  /** How far a clock may go back before {@link ClockMovedBackwardsError}. Default 10 ms. */
   clockRollbackToleranceMs?: number;
-  /**
-   * Keep `id % n` balanced at low traffic: a new time unit starts its sequence where the last one
-   * stopped (while that is in the lower half of the range) instead of at 0. Default true.
-   */
+  /** Keep `id % n` balanced at low traffic (a unit starts its sequence where the last stopped). Default true. */
   balanceModulo?: boolean;
   /** A fence alone (a lease supplies one). */
   fence?: TimestampFence;
 }
 
-/**
- * Where the generator's node id comes from: every node field of the layout by name, or all of them
- * packed as `nodeId`, or a `lease`; exactly one of the three. For a layout whose field names the
- * compiler does not know (`Layout`), any field is accepted here and checked when the generator is built.
- *
- * @example
- * const byName: NodeIdOptions<'datacenterId' | 'workerId'> = { datacenterId: 1, workerId: 3 };
- * const packed: NodeIdOptions<'workerId'> = { nodeId: 3 };
- */
+/** The node id: every node field by name, or `nodeId` (packed), or a `lease`; exactly one. */
 export type NodeIdOptions<F extends string> = string extends F
   ? { readonly [nodeField: string]: unknown; nodeId?: number; lease?: NodeIdSource }
   :
@@ -87,13 +53,7 @@ export type NodeIdOptions<F extends string> = string extends F
       | ({ readonly [K in F]?: undefined } & { nodeId: number; lease?: undefined })
       | ({ readonly [K in F]?: undefined } & { lease: NodeIdSource; nodeId?: undefined });
 
-/**
- * Options of {@link Snowflake}. The node fields are those of the layout, by name (`serverId: 2`
- * for `layouts.gameServer`), checked by the compiler: a misspelt field or option does not compile.
- *
- * @example
- * const options: SnowflakeOptions<'serverId'> = { layout: layouts.gameServer, serverId: 2 };
- */
+/** Options of {@link Snowflake}; the layout's node fields by name, checked by the compiler. */
 export type SnowflakeOptions<F extends string = 'workerId'> = SnowflakeCommonOptions<F> &
   NodeIdOptions<NoInfer<F>>;
 
@@ -113,12 +73,6 @@ const STALL_BOUND_MS = 2000;
  * └───┴──────────────────────────────────────┴──────────────┴─────────────┘
  *   sign bit kept 0, so ids fit a signed BIGINT
  * ```
- *
- * Up to 4096 ids per ms per node (4.096M/s). When a millisecond's sequence is used up it waits
- * for the next one (`sequenceOverflow: 'wait'`) or borrows it, at most `maxBorrowMs` ahead.
- * A new generator never issues an id at or below the time unit it was created in (plus
- * `maxBorrowMs` when borrowing), so a process restarted with the same node id cannot repeat an
- * id of its previous life. Ids never wrap: past the layout's end it throws.
  *
  * @example
  * const gen = new Snowflake({ workerId: 1 });
@@ -252,12 +206,7 @@ export class Snowflake<const F extends string = 'workerId'> implements IdGenerat
     return this.#ms(this.#last);
   }
 
-  /**
-   * The next id: unique, and greater than every id this generator issued before.
-   *
-   * @example
-   * const id = new Snowflake({ workerId: 7 }).nextId();
-   */
+  /** The next id: unique, and greater than every id this generator issued before. */
   nextId(): bigint {
     const now = this.#readClock();
     if (now > this.#last) {
@@ -273,12 +222,7 @@ export class Snowflake<const F extends string = 'workerId'> implements IdGenerat
     return this.#moveTo(this.#nextUnit(now));
   }
 
-  /**
-   * `count` ids at once, strictly increasing; much faster than `count` calls of `nextId()`.
-   *
-   * @example
-   * const ids = gen.nextIds(10_000);
-   */
+  /** `count` strictly increasing ids at once; much faster than `count` calls of `nextId()`. */
   nextIds(count: number): bigint[] {
     if (!Number.isSafeInteger(count) || count < 0) {
       throw new InvalidArgumentError('count', 'a non-negative safe integer', count);
@@ -302,13 +246,7 @@ export class Snowflake<const F extends string = 'workerId'> implements IdGenerat
     return out;
   }
 
-  /**
-   * What the generator has done so far: ids issued, overflows, clock waits and borrows, fence
-   * trips, the last error. Counted without touching the per-id path; see {@link SnowflakeStats}.
-   *
-   * @example
-   * const { idsIssued, sequenceOverflows, lastError } = gen.stats();
-   */
+  /** Ids issued, overflows, clock waits, borrows, fence trips and the last error. */
   stats(): SnowflakeStats {
     let at = this.#ms(this.#clockHigh);
     try {
@@ -332,24 +270,12 @@ export class Snowflake<const F extends string = 'workerId'> implements IdGenerat
     };
   }
 
-  /**
-   * Calls `listener` on every wait for the clock (see {@link SnowflakeEvent}); returns the function
-   * that unsubscribes it. With no listener, a wait costs nothing more. `@snowkey/core/otel` uses it.
-   *
-   * @example
-   * const off = gen.subscribe((event) => console.log(`waited ${event.ms} ms for the clock`));
-   * off();
-   */
+  /** Calls `listener` on every wait for the clock; returns the unsubscribe. */
   subscribe(listener: (event: SnowflakeEvent) => void): () => void {
     return this.#listeners.add(listener);
   }
 
-  /**
-   * Decodes an id of this generator's layout.
-   *
-   * @example
-   * gen.decode(gen.nextId()).workerId; // 1
-   */
+  /** Decodes an id of this generator's layout. */
   decode(id: bigint | string | number): DecodedId<F> {
     return decode(id, { layout: this.layout });
   }

@@ -1,33 +1,18 @@
 import { ConnectionInTransactionError, InvalidArgumentError } from './errors.js';
 import { type SqlClient, type SqlParam, toPostgresPlaceholders } from './sql-client.js';
 
-/**
- * What {@link pgSqlClient} needs of a `pg` Pool, PoolClient or Client.
- *
- * @example
- * const pool: PgQueryable = new pg.Pool({ connectionString: process.env.DATABASE_URL });
- */
+/** What {@link pgSqlClient} needs of a `pg` Pool, PoolClient or Client. */
 export interface PgQueryable {
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[]; rowCount: number | null }>;
 }
 
-/**
- * What {@link mysqlSqlClient} needs of a `mysql2/promise` Pool or Connection (or a callback pool with `.promise()`).
- *
- * @example
- * const pool: MysqlQueryable = mysql.createPool({ uri: process.env.DATABASE_URL });
- */
+/** What {@link mysqlSqlClient} needs of a `mysql2` Pool or Connection. */
 export interface MysqlQueryable {
   query(sql: string, values?: unknown[]): Promise<[unknown, unknown]> | unknown;
   promise?(): MysqlQueryable;
 }
 
-/**
- * What {@link sqliteSqlClient} needs of a `better-sqlite3` Database.
- *
- * @example
- * const db: SqliteDatabaseLike = new Database('app.db');
- */
+/** What {@link sqliteSqlClient} needs of a `better-sqlite3` Database. */
 export interface SqliteDatabaseLike {
   /** Whether the connection is inside a transaction (better-sqlite3 asks SQLite itself). */
   readonly inTransaction: boolean;
@@ -39,9 +24,7 @@ export interface SqliteDatabaseLike {
 }
 
 /**
- * A {@link SqlClient} over a `pg` Pool (or Client). BIGINT comes back as strings, which core reads exactly.
- * Each statement of a Pool takes a connection of its own; a Client must be one the application opens
- * no transaction on, since a statement sent during one would run inside it.
+ * A {@link SqlClient} over a `pg` Pool, or a Client the application opens no transaction on.
  *
  * @example
  * import pg from 'pg';
@@ -60,10 +43,7 @@ export function pgSqlClient(pool: PgQueryable): SqlClient {
 }
 
 /**
- * A {@link SqlClient} over a `mysql2` pool (promise pool, or callback pool through its `.promise()`).
- * Works on MySQL and MariaDB. Core's own columns fit a number, so `supportBigNumbers` is optional here
- * (your application needs it for BIGINT ids). A single Connection must be one the application opens no
- * transaction on, since a statement sent during one would run inside it.
+ * A {@link SqlClient} over a `mysql2` pool, or a Connection the application opens no transaction on.
  *
  * @example
  * import mysql from 'mysql2/promise';
@@ -91,15 +71,8 @@ export function mysqlSqlClient(pool: MysqlQueryable): SqlClient {
 }
 
 /**
- * A {@link SqlClient} over a `better-sqlite3` Database. Statements run synchronously inside; several
- * processes may share the file (each write is one atomic statement; better-sqlite3 waits 5 s on a
- * locked database by default).
- *
- * The connection may be the application's own: while it is inside a transaction (one the
- * application opened with `BEGIN`, say), every statement is refused with a
- * {@link ConnectionInTransactionError} instead of joining it, since a lease renewal or a segment
- * rolled back with it would let its ids be handed out twice. The check and the statement run in one
- * synchronous step, so no transaction can open between them.
+ * A {@link SqlClient} over a `better-sqlite3` Database, the application's own included: inside its
+ * transaction a statement is refused with a {@link ConnectionInTransactionError}.
  *
  * @example
  * import Database from 'better-sqlite3';
@@ -107,6 +80,8 @@ export function mysqlSqlClient(pool: MysqlQueryable): SqlClient {
  */
 export function sqliteSqlClient(db: SqliteDatabaseLike): SqlClient {
   requireMethod(db, 'prepare', 'sqliteSqlClient(db)', 'a better-sqlite3 Database');
+  // Refused, not joined: a lease renewal or segment rolled back with the application's transaction
+  // would hand its ids out twice. Check and statement run in one synchronous step.
   const prepare = (sql: string) => {
     if (db.inTransaction === true) throw new ConnectionInTransactionError('sqlite', sql);
     return db.prepare(sql);
@@ -122,10 +97,7 @@ function bigintToString(v: SqlParam): unknown {
   return typeof v === 'bigint' ? v.toString() : v;
 }
 
-/**
- * Checks that `value` has `method` (a driver object passed in by the user), or throws an
- * {@link InvalidArgumentError} naming `argument` and what was expected.
- */
+/** Checks that a driver object from the user has `method`, or throws an {@link InvalidArgumentError}. */
 export function requireMethod(value: unknown, method: string, argument: string, expected: string): void {
   if (
     value === null ||

@@ -3,19 +3,8 @@ import { InvalidArgumentError } from './errors.js';
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
- * The trigger that makes SQLite refuse a missing key in a rowid table. On SQLite the fastest and
- * smallest form of a snowflake key is the rowid itself, `id INTEGER PRIMARY KEY`: one B-tree and
- * no second index, holding any 64-bit signed id exactly. But SQLite fills a NULL or omitted rowid
- * in by itself (`max(rowid) + 1`: 1, 2, 3...), so a write that bypassed the adapter would store a
- * small key that collides with another shard's on a merge, where a `BIGINT NOT NULL PRIMARY KEY`
- * would have refused it. This trigger refuses it, and a key below 1, before the row is written.
- *
- * ```sql
- * CREATE TABLE players (id INTEGER PRIMARY KEY, name VARCHAR(40) NOT NULL);
- * CREATE TRIGGER IF NOT EXISTS "players_id_key_guard" BEFORE INSERT ON "players"
- *   WHEN NEW."id" IS NULL OR NEW."id" < 1
- *   BEGIN SELECT RAISE(ABORT, 'players.id must be set by the application: a key in 1..2^63-1, not NULL'); END
- * ```
+ * A trigger that makes SQLite refuse a NULL or omitted key (and one below 1) in an
+ * `INTEGER PRIMARY KEY` table, instead of filling in `max(rowid) + 1`.
  *
  * @example
  * db.exec('CREATE TABLE players (id INTEGER PRIMARY KEY, name VARCHAR(40) NOT NULL)');

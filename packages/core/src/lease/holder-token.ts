@@ -1,20 +1,9 @@
-/**
- * The holder token a lease writes to the `holder` column: `<label>/<acquired ISO time>/<random>`,
- * unique per claim. Its parts are for operators (`snowkey leases list`); the lease itself only
- * compares the whole token.
- */
+/** `<label>/<acquired ISO time>/<random>`, unique per claim; the lease only compares the whole. */
 export function holderToken(label: string, acquiredAt: number): string {
   return `${label}/${new Date(acquiredAt).toISOString()}/${randomToken()}`;
 }
 
-/**
- * The parts of a holder token: the label (host and pid by default), when it was acquired when the
- * token says so, and the random part. Tokens of another form (an older version, another writer)
- * are all label.
- *
- * @example
- * parseHolderToken('pid-42@web-3/2026-01-01T00:00:00.000Z/5f0c...'); // { label: 'pid-42@web-3', acquiredAt: 1767225600000, token: '5f0c...' }
- */
+/** The parts of a holder token; a token of another form is all label. */
 export function parseHolderToken(holder: string): { label: string; acquiredAt?: number; token?: string } {
   const m = /^(.*)\/(\d{4}-\d{2}-\d{2}T[\d:.]+Z)\/([^/]+)$/.exec(holder);
   if (m) {

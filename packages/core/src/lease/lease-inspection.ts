@@ -4,12 +4,7 @@ import { assertSqlClient, type SqlClient } from '../sql-client.js';
 import { holderToken, parseHolderToken } from './holder-token.js';
 import { DEFAULT_LEASE_TABLE, LeaseStatements, parseLeaseRow } from './lease-table.js';
 
-/**
- * One node id's lease as an operator sees it (`snowkey leases list`). Times are ms since 1970.
- *
- * @example
- * const held = (await inspector.list()).filter((r) => r.status === 'held');
- */
+/** One node id's lease as an operator sees it (`snowkey leases list`). Times are ms since 1970. */
 export interface LeaseRecord {
   readonly nodeId: number;
   /** `held` until it expires by the inspecting clock; `released` once freed; `evicted` after `free --force`, until its ceiling. */
@@ -28,17 +23,9 @@ export interface LeaseRecord {
   readonly version: number;
 }
 
-/**
- * What {@link LeaseInspector.free} did.
- *
- * @example
- * const { outcome } = await inspector.free(7); // 'freed'
- */
+/** What {@link LeaseInspector.free} did. */
 export interface FreeResult {
-  /**
-   * `freed`: the id was expired and is free now; `evicted` (`force`): its holder loses it at its
-   * next renewal and the id frees itself at its ceiling; `already-free` / `never-used`: nothing to do.
-   */
+  /** `evicted` (`force`): the holder loses it at its next renewal; the id frees itself at its ceiling. */
   readonly outcome: 'freed' | 'evicted' | 'already-free' | 'never-used';
   /** The lease before, `undefined` for a node id never leased. */
   readonly before: LeaseRecord | undefined;
@@ -46,13 +33,7 @@ export interface FreeResult {
   readonly nextStartsAfter: number | undefined;
 }
 
-/**
- * Reads and repairs node-id leases where they are kept. SQL tables are one store
- * ({@link inspectSqlLeases}); another store (etcd...) implements the same.
- *
- * @example
- * const inspector: LeaseInspector = inspectSqlLeases(client);
- */
+/** Reads and repairs node-id leases where a store keeps them. */
 export interface LeaseInspector {
   /** For messages: `postgres table snowkey_node_leases`. */
   readonly where: string;
@@ -62,13 +43,7 @@ export interface LeaseInspector {
   free(nodeId: number, options?: { force?: boolean }): Promise<FreeResult>;
 }
 
-/**
- * `free` refused: the lease's holder may still be issuing ids (it has not expired, or its ceiling
- * is ahead of this clock), or the row changed while it was being freed.
- *
- * @example
- * // LeaseFreeRefusedError: node id 3 is held by pid-42@web-3 until 2026-01-01T00:00:30.000Z ...
- */
+/** `free` refused: the holder may still be issuing ids, or the row changed meanwhile. */
 export class LeaseFreeRefusedError extends SnowkeyError {
   override readonly code: string = 'SNOWKEY_LEASE_FREE_REFUSED';
   readonly nodeId: number;
@@ -83,27 +58,16 @@ export class LeaseFreeRefusedError extends SnowkeyError {
 /** The holder label written by an eviction: the row stays taken until its ceiling. */
 const EVICTED = 'evicted-by-operator';
 
-/**
- * A {@link LeaseInspector} over the lease table of a SQL database.
- *
- * `free(nodeId)` never makes two ids collide, whoever still runs: it writes the row's ceiling as
- * its high-water mark, so the next holder of the id starts after every timestamp the previous one
- * could have used, and the write is conditional on the row's version, so a renewal that lands first
- * makes it refuse. It frees a lease that has **expired** by this process's clock and whose ceiling
- * has passed; it refuses one that has not (its holder may be alive and issuing) unless `force`.
- * With `force` it **evicts**: the holder's next renewal finds the id taken and its generator stops,
- * and the id becomes free once its ceiling passes (at most one TTL), when its next holder can
- * issue at once.
- *
- * @example
- * const inspector = inspectSqlLeases(pgSqlClient(pool));
- * for (const lease of await inspector.list()) console.log(lease.nodeId, lease.status, lease.label);
- * await inspector.free(7); // refuses while node id 7's lease is live
- */
+/** A {@link LeaseInspector} over the lease table of a SQL database. */
 export function inspectSqlLeases(
   client: SqlClient,
   options: { table?: string; clock?: Clock } = {},
 ): LeaseInspector {
+  // free() never lets two ids collide: it writes the row's ceiling as its high-water mark, so the
+  // next holder starts after every timestamp the previous one could have used, and the write is
+  // conditional on the row's version, so a renewal that lands first makes it refuse. Without
+  // `force` it frees only an expired lease whose ceiling has passed; with it, it evicts: the
+  // holder's next renewal finds the id taken, and the id frees itself once its ceiling passes.
   assertSqlClient(client, 'client');
   const sql = new LeaseStatements(client.dialect, options.table ?? DEFAULT_LEASE_TABLE);
   const clock = options.clock ?? monotonicClock;

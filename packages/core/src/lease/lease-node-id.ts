@@ -10,17 +10,8 @@ import { type LeaseGrant, NodeLease } from './node-lease.js';
 const CLAIM_ROUNDS = 3;
 
 /**
- * Leases a node id for this process from a table in the application's own database, so two
- * processes never share one, without ZooKeeper or Redis. It takes the smallest id in the layout's
- * range that is free, released or expired, with one conditional statement per attempt (atomic on
- * PostgreSQL, MySQL/MariaDB and SQLite alike), and throws {@link WorkerIdLeaseError} when all are held.
- *
- * Why no id is ever issued twice, even across machines whose clocks disagree: each lease row
- * carries a timestamp **ceiling**, written before it may be used, that only grows. The generator
- * uses timestamps up to the ceiling (less `expiryMarginMs`) and refuses beyond it until a renewal
- * confirms a higher one. The next holder of the id starts strictly after the previous holder's
- * ceiling, or after its recorded high-water mark when it released the id cleanly. A clock set back,
- * a fast restart after `kill -9`, or a holder cut off from the database cannot overlap.
+ * Leases a node id for this process from a table in the application's own database, so no two
+ * processes share one; throws {@link WorkerIdLeaseError} when all are held.
  *
  * @example
  * import pg from 'pg';
@@ -32,6 +23,11 @@ const CLAIM_ROUNDS = 3;
  * gen.nextId(); // unique across every process leasing from this database
  */
 export async function leaseNodeId(options: LeaseNodeIdOptions): Promise<NodeLease> {
+  // Why no id is issued twice, even across machines whose clocks disagree: each row carries a
+  // timestamp ceiling, written before it may be used, that only grows. The generator uses
+  // timestamps up to it (less expiryMarginMs) until a renewal confirms a higher one, and the next
+  // holder starts strictly after it (or after the high-water mark of a clean release). A clock set
+  // back, a fast restart after kill -9, or a holder cut off from the database cannot overlap.
   const resolved = resolveLeaseOptions(options);
   const sql = new LeaseStatements(resolved.client.dialect, resolved.table);
   if (resolved.createTable) await createTable(resolved, sql);

@@ -7,21 +7,10 @@ import { assertSqlClient, type SqlClient } from '../sql-client.js';
 import { defaultHolderLabel } from './holder-token.js';
 import { DEFAULT_LEASE_TABLE } from './lease-table.js';
 
-/**
- * A POSIX signal name such as `'SIGTERM'` (typed without depending on Node's types).
- *
- * @example
- * const signals: SignalName[] = ['SIGTERM', 'SIGINT'];
- */
+/** A POSIX signal name such as `'SIGTERM'` (typed without depending on Node's types). */
 export type SignalName = `SIG${string}`;
 
-/**
- * The options of a node-id lease whatever its store: {@link LeaseNodeIdOptions} adds the SQL
- * table, `@snowkey/etcd` the etcd client.
- *
- * @example
- * const common: NodeLeaseOptions = { layout: layouts.default, ttlMs: 30_000, releaseOnSignals: true };
- */
+/** The options of a node-id lease whatever its store. */
 export interface NodeLeaseOptions {
   /** The layout the generator will use: node ids are leased in `0..2^nodeBits-1`. */
   layout: Layout;
@@ -29,10 +18,7 @@ export interface NodeLeaseOptions {
   ttlMs?: number;
   /** How often the heartbeat renews it; below `ttlMs - expiryMarginMs`. Default a third of `ttlMs`. */
   renewEveryMs?: number;
-  /**
-   * The generator stops issuing ids this long before the lease's ceiling when renewal fails, so it
-   * stops before the lease expires. Default a tenth of `ttlMs`.
-   */
+  /** When renewal fails, the generator stops this long before the ceiling. Default a tenth of `ttlMs`. */
   expiryMarginMs?: number;
   /** Ms since 1970. Default {@link monotonicClock}; give the generator the same clock. */
   clock?: Clock;
@@ -40,29 +26,17 @@ export interface NodeLeaseOptions {
   heartbeat?: boolean;
   /** Release on these signals, then let the signal take its course. `true` means SIGTERM and SIGINT. Default false. */
   releaseOnSignals?: boolean | readonly SignalName[];
-  /**
-   * How long a signal waits for the release before the process dies anyway (a database that hangs
-   * must not keep a terminating process alive; the lease then frees itself at expiry). Default 5000 ms.
-   */
+  /** How long a signal waits for the release before the process dies anyway. Default 5000 ms. */
   signalReleaseTimeoutMs?: number;
   /** Told about every failed renewal (the heartbeat swallows them otherwise). */
   onRenewalError?: (error: unknown) => void;
   /** A label stored with the holder token, e.g. the host name. Default `pid-<pid>@<host>` (`pid-<pid>` without a host name). */
   holderLabel?: string;
-  /**
-   * The node id to try first, such as the pod's StatefulSet index (`kubernetesPodIndex()`). Only a
-   * preference: it is claimed like any other id, and when another holder has it the lease takes
-   * the smallest free id instead. `undefined`: the smallest free id.
-   */
+  /** The node id to try first (`kubernetesPodIndex()`); when held, the smallest free one is taken. */
   preferredNodeId?: number;
 }
 
-/**
- * Options of {@link leaseNodeId}.
- *
- * @example
- * const options: LeaseNodeIdOptions = { client: pgSqlClient(pool), layout: layouts.default, ttlMs: 30_000 };
- */
+/** Options of {@link leaseNodeId}. */
 export interface LeaseNodeIdOptions extends NodeLeaseOptions {
   /** Where the lease table lives: `pgSqlClient(pool)`, an adapter's client, ... */
   client: SqlClient;
@@ -109,13 +83,7 @@ export function resolveLeaseOptions(options: LeaseNodeIdOptions): ResolvedLeaseO
   };
 }
 
-/**
- * Validates the options every lease store shares (layout, timings, clock, signals, holder label,
- * preferred node id), naming the bad one, what it got and what it expected.
- *
- * @example
- * const resolved = resolveNodeLeaseOptions({ layout: layouts.default, ttlMs: 10_000 });
- */
+/** Validates the options every lease store shares. */
 export function resolveNodeLeaseOptions(options: NodeLeaseOptions): ResolvedNodeLeaseOptions {
   if (options === null || typeof options !== 'object') {
     throw new InvalidArgumentError('options', 'an object with a layout', options);

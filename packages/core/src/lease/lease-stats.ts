@@ -1,14 +1,7 @@
 import type { LastError } from '../observe/listeners.js';
 import type { LeaseState } from './node-lease.js';
 
-/**
- * A node-id lease's state and history, for metrics and health checks (see `lease.stats()`).
- * Times are ms since 1970 by the lease's clock.
- *
- * @example
- * const { state, expiresAt, usableUntil, at } = lease.stats();
- * console.log(`ids stop in ${usableUntil - at} ms unless the lease is renewed`);
- */
+/** A node-id lease's state and history (ms since 1970, by the lease's clock). */
 export interface LeaseStats {
   readonly kind: 'lease';
   readonly nodeId: number;
@@ -25,10 +18,7 @@ export interface LeaseStats {
   readonly expiresAt: number;
   readonly ceiling: number;
   readonly highWaterMark: number;
-  /**
-   * The last timestamp the generator may use without another renewal: the ceiling and the expiry,
-   * less the margin. Past it (or when not `held`) the fence refuses every new time unit.
-   */
+  /** The last timestamp the generator may use without another renewal. */
   readonly usableUntil: number;
   /** Renewals that succeeded, and those that failed (the database did not answer, or the lease was lost). */
   readonly renewals: number;
@@ -39,11 +29,5 @@ export interface LeaseStats {
   readonly lastError: LastError | undefined;
 }
 
-/**
- * What a lease tells its subscribers: each renewal, how long it took by the lease's clock, and
- * its error when it failed.
- *
- * @example
- * lease.subscribe((e) => { if (e.error) console.warn(`renewal failed after ${e.ms} ms`, e.error); });
- */
+/** What a lease tells its subscribers: each renewal, its duration and its error. */
 export type LeaseEvent = { readonly type: 'renewal'; readonly ms: number; readonly error?: Error };

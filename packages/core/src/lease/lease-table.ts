@@ -2,32 +2,21 @@ import { InvalidArgumentError } from '../errors.js';
 import { checkTableName, OwnTableStatements } from '../own-table.js';
 import type { SqlDialect } from '../sql-client.js';
 
-/**
- * The default name of the lease table.
- */
+/** The default name of the lease table. */
 export const DEFAULT_LEASE_TABLE = 'snowkey_node_leases';
 
 /**
- * The lease table's DDL. It is the same text on PostgreSQL, MySQL/MariaDB and SQLite: every column
- * is an integer or a short string, and times are ms since 1970 in BIGINT, so no dialect's date
- * type or time zone gets involved.
- *
- * ```sql
- * CREATE TABLE IF NOT EXISTS snowkey_node_leases (
- *   node_id    INTEGER      NOT NULL PRIMARY KEY, -- the leased node id: all node bits packed
- *   holder     VARCHAR(255) NULL,     -- the current holder's token; NULL once released
- *   version    BIGINT       NOT NULL, -- bumped by every write: the optimistic lock of a takeover
- *   expires_at BIGINT       NOT NULL, -- others may take the id once their clock passes this
- *   ceiling    BIGINT       NOT NULL, -- no id of this node id has a later timestamp; never lowered
- *   high_water BIGINT       NOT NULL, -- highest timestamp issued, as of the last renewal or release
- *   renewed_at BIGINT       NOT NULL  -- the holder's clock at its last write, for operators
- * )
- * ```
+ * The lease table's DDL, the same text on every dialect.
  *
  * @example
  * await client.execute(leaseTableDdl('postgres', 'snowkey_node_leases'));
  */
 export function leaseTableDdl(_dialect: SqlDialect, table: string = DEFAULT_LEASE_TABLE): string {
+  // Times are ms since 1970 in BIGINT, so no dialect's date type or time zone gets involved.
+  // holder: the holder's token, NULL once released. version: bumped by every write, the optimistic
+  // lock of a takeover. expires_at: others may take the id once their clock passes it. ceiling: no
+  // id of this node id has a later timestamp, never lowered. high_water: the highest timestamp
+  // issued, as of the last renewal or release. renewed_at: the holder's clock, for operators.
   return `CREATE TABLE IF NOT EXISTS ${checkTableName(table)} (
   node_id INTEGER NOT NULL PRIMARY KEY,
   holder VARCHAR(255) NULL,

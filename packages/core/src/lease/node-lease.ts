@@ -7,12 +7,7 @@ import type { LeaseEvent, LeaseStats } from './lease-stats.js';
 import type { LeaseStore } from './lease-store.js';
 import { releaseOnSignal } from './signal-release.js';
 
-/**
- * `held` until released or lost; a lost lease was renewed by nobody and taken by another holder.
- *
- * @example
- * const current = lease.state === 'held' ? lease : await leaseNodeId(leaseOptions);
- */
+/** `held` until released or lost; a lost lease was renewed by nobody and taken by another holder. */
 export type LeaseState = 'held' | 'lost' | 'released';
 
 /** What a successful claim established, written to the lease row before the lease is handed out. */
@@ -29,16 +24,8 @@ export interface LeaseGrant {
 }
 
 /**
- * A node id leased from the database (see {@link leaseNodeId}) or from etcd (`@snowkey/etcd`).
- * Pass it to the generator as `lease`: its `fence` lets the generator use only timestamps after
- * the previous holder's (`startAfter`) and up to this lease's confirmed `ceiling` (less
- * `expiryMarginMs`), and records the highest one it used (the high-water mark) at every renewal
- * and at release.
- *
- * @example
- * const lease = await leaseNodeId({ client, layout: layouts.default });
- * const gen = new Snowflake({ layout: layouts.default, lease });
- * await lease.release(); // on shutdown: the id is free at once, and its next holder starts after our last id
+ * A leased node id; pass it to the generator as `lease`, whose timestamps it fences between the
+ * previous holder's last and this lease's confirmed ceiling.
  */
 export class NodeLease {
   /** The leased node id: all node bits packed, as `new Snowflake({ nodeId })` takes it. */
@@ -72,10 +59,7 @@ export class NodeLease {
   #releasing: Promise<void> | undefined;
   readonly #signalOffs: (() => void)[] = [];
 
-  /**
-   * A lease a store has granted (see {@link LeaseStore}); `leaseNodeId` and `@snowkey/etcd` make
-   * them, applications do not.
-   */
+  /** A lease a store has granted; `leaseNodeId` and `@snowkey/etcd` make them, applications do not. */
   constructor(options: ResolvedNodeLeaseOptions, store: LeaseStore, grant: LeaseGrant) {
     this.#options = options;
     this.#store = store;
@@ -124,24 +108,12 @@ export class NodeLease {
     return this.#highWater;
   }
 
-  /**
-   * Ms since 1970: the last timestamp the generator may use without another renewal (the ceiling
-   * and the expiry, less `expiryMarginMs`). A health check compares it with the clock.
-   *
-   * @example
-   * const fenced = lease.state !== 'held' || Date.now() > lease.usableUntil;
-   */
+  /** The last timestamp (ms since 1970) the generator may use without another renewal. */
   get usableUntil(): number {
     return Math.min(this.#ceiling, this.#expiresAt) - this.#options.expiryMarginMs;
   }
 
-  /**
-   * The lease's state and history: expiry, ceiling, renewals and failures, the last error. See
-   * {@link LeaseStats}.
-   *
-   * @example
-   * const { state, renewalFailures, usableUntil, at } = lease.stats();
-   */
+  /** The lease's state: expiry, ceiling, renewals and failures, the last error. */
   stats(): LeaseStats {
     return {
       kind: 'lease',
@@ -163,26 +135,12 @@ export class NodeLease {
     };
   }
 
-  /**
-   * Calls `listener` after every renewal, with its duration and its error if it failed (see
-   * {@link LeaseEvent}); returns the function that unsubscribes it. `@snowkey/core/otel` uses it.
-   *
-   * @example
-   * const off = lease.subscribe((e) => { if (e.error) console.warn('lease renewal failed', e.error); });
-   */
+  /** Calls `listener` after every renewal; returns the unsubscribe. */
   subscribe(listener: (event: LeaseEvent) => void): () => void {
     return this.#listeners.add(listener);
   }
 
-  /**
-   * Renews now: extends `expiresAt` and the ceiling to `clock() + ttlMs` and records the
-   * high-water mark. The heartbeat calls it; call it yourself with `heartbeat: false`.
-   * Rejects with a {@link WorkerIdLeaseError} when the database cannot be reached (the lease
-   * stays valid until its ceiling) and with a {@link LeaseExpiredError} when the lease is lost.
-   *
-   * @example
-   * await lease.renew();
-   */
+  /** Renews now (the heartbeat calls it); rejects with a {@link LeaseExpiredError} when the lease is lost. */
   renew(): Promise<void> {
     if (this.#state !== 'held') return Promise.reject(this.#refusal(this.#clockNow()));
     this.#renewing ??= this.#timedRenew().finally(() => {
@@ -191,16 +149,7 @@ export class NodeLease {
     return this.#renewing;
   }
 
-  /**
-   * Stops the heartbeat, stops the generator (an id in a later time unit throws {@link LeaseExpiredError};
-   * the rest of the current unit stays below the recorded high-water mark) and frees
-   * the id in the database with the high-water mark, so its next holder starts right after our last
-   * id instead of after the TTL. Idempotent. A failed release is reported, and the id then frees
-   * itself when the lease expires.
-   *
-   * @example
-   * process.on('beforeExit', () => lease.release());
-   */
+  /** Stops the generator and frees the id at once; its next holder starts after our last id. */
   release(): Promise<void> {
     this.#releasing ??= this.#release();
     return this.#releasing;

@@ -1,12 +1,8 @@
 import { InvalidArgumentError } from '../errors.js';
 
 /**
- * The index of this pod in its Kubernetes StatefulSet, to pass as `leaseNodeId`'s
- * `preferredNodeId`: from the variable `SNOWKEY_POD_INDEX` (map the pod's
- * `apps.kubernetes.io/pod-index` label into it with the downward API), else from the ordinal at
- * the end of `HOSTNAME` (a StatefulSet pod is named `<set>-<ordinal>`); `undefined` when neither
- * gives one. It is a preference, never a node id on its own: a force-deleted pod and its
- * replacement can run with the same ordinal, so the lease decides.
+ * This pod's StatefulSet index (`SNOWKEY_POD_INDEX`, else the `HOSTNAME` ordinal), as a lease's
+ * `preferredNodeId` only: a force-deleted pod and its replacement can share an ordinal.
  *
  * @example
  * const lease = await leaseNodeId({ client, layout: layouts.default, preferredNodeId: kubernetesPodIndex() });

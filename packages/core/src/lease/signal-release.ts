@@ -12,10 +12,6 @@ const pending = new Map<
  * One shared listener, so a process holding several leases releases them all before it dies.
  * A release still running after `timeoutMs` is given up on, so a hung database cannot keep a
  * terminating process alive. Returns the function that unregisters `release`.
- *
- * @example
- * const off = releaseOnSignal('SIGTERM', () => lease.release(), 5000);
- * off(); // after a normal release
  */
 export function releaseOnSignal(
   signal: SignalName,

@@ -4,24 +4,14 @@ import type { SegmentStats } from '../segment/segment-stats.js';
 import type { SnowflakeStats } from '../snowflake-stats.js';
 import type { LastError } from './listeners.js';
 
-/**
- * What {@link snowkeyHealth} checks: a generator, its lease, segment allocators; each optional.
- *
- * @example
- * const parts: HealthParts = { generator: gen, lease, segments: [orders] };
- */
+/** What {@link snowkeyHealth} checks: a generator, its lease, segment allocators; each optional. */
 export interface HealthParts {
   readonly generator?: { stats(): SnowflakeStats };
   readonly lease?: { stats(): LeaseStats };
   readonly segments?: readonly { stats(): SegmentStats; runway(): SegmentRunway }[];
 }
 
-/**
- * An error as a health report shows it.
- *
- * @example
- * const e: HealthError = { name: 'WorkerIdLeaseError', code: 'SNOWKEY_ERROR', message: '...', at: '2026-01-01T00:00:00.000Z' };
- */
+/** An error as a health report shows it. */
 export interface HealthError {
   readonly name: string;
   readonly code?: string;
@@ -30,14 +20,7 @@ export interface HealthError {
   readonly at: string;
 }
 
-/**
- * The report of {@link snowkeyHealth}: plain JSON (times as ISO strings, durations in ms, big
- * counts as decimal strings), for a probe's response body.
- *
- * @example
- * const report: SnowkeyHealth = snowkeyHealth({ generator: gen, lease });
- * if (!report.ready) console.warn(report.problems.join('; '));
- */
+/** The report of {@link snowkeyHealth}: plain JSON, for a probe's response body. */
 export interface SnowkeyHealth {
   /** `pass`; `warn`: issuing, with a problem to look at (renewals failing, a store failing); `fail`: not ready. */
   readonly status: 'pass' | 'warn' | 'fail';
@@ -92,14 +75,8 @@ export interface SnowkeyHealth {
 }
 
 /**
- * The state of a generator, its lease and segment allocators, in one call, for readiness and
- * liveness probes. Reads only what the objects hold: no query, no id issued, safe to call often.
- *
- * - not **ready** (`fail`) when the lease is not held or its fence refuses new ids (renewals failed
- *   past the margin), when an allocator is not `ready()` yet, closed, exhausted or has an empty buffer;
- * - not **live** only when the lease was lost to another holder (a new lease needs a new generator:
- *   restart the process);
- * - `warn` while ids still flow but renewals or segment takes are failing.
+ * Readiness and liveness of a generator, its lease and segment allocators, from what they hold (no
+ * query); not live only when the lease was lost to another holder (restart the process).
  *
  * @example
  * const report = snowkeyHealth({ generator: gen, lease, segments: [orders] });

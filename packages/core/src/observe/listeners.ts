@@ -31,13 +31,7 @@ export class Listeners<E> {
   }
 }
 
-/**
- * The last error an object met, and when by its own clock (ms since 1970).
- *
- * @example
- * const last: LastError | undefined = gen.stats().lastError;
- * if (last) console.warn(`${last.error.name} at ${new Date(last.at).toISOString()}`);
- */
+/** The last error an object met, and when by its own clock (ms since 1970). */
 export interface LastError {
   readonly error: Error;
   readonly at: number;

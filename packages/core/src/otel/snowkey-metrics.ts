@@ -12,13 +12,7 @@ import type { SegmentEvent, SegmentStats } from '../segment/segment-stats.js';
 import type { SnowflakeEvent, SnowflakeStats } from '../snowflake-stats.js';
 import { SnowkeyInstruments } from './instruments.js';
 
-/**
- * What {@link snowkeyMetrics} reports on: a `Snowflake`, a `NodeLease` (from `leaseNodeId`) or a
- * `SegmentAllocator`, or anything with the same `stats()` and `subscribe()`.
- *
- * @example
- * const sources: MetricSource[] = [gen, lease, orders];
- */
+/** A `Snowflake`, `NodeLease` or `SegmentAllocator`, or anything with their `stats()` and `subscribe()`. */
 export type MetricSource =
   | { stats(): SnowflakeStats; subscribe(listener: (event: SnowflakeEvent) => void): () => void }
   | { stats(): LeaseStats; subscribe(listener: (event: LeaseEvent) => void): () => void }
@@ -28,31 +22,17 @@ export type MetricSource =
       runway(): SegmentRunway;
     };
 
-/**
- * Options of {@link snowkeyMetrics}.
- *
- * @example
- * const options: SnowkeyMetricsOptions = { meter: metrics.getMeter('game-server'), attributes: { 'service.name': 'game' } };
- */
+/** Options of {@link snowkeyMetrics}. */
 export interface SnowkeyMetricsOptions {
-  /**
-   * The meter the instruments are created on. Default `metrics.getMeter('@snowkey/core')` from
-   * `@opentelemetry/api`: the global meter provider your OpenTelemetry SDK registered (a no-op
-   * until one is, and then nothing is measured at all).
-   */
+  /** The meter for the instruments. Default `metrics.getMeter('@snowkey/core')` (the global provider). */
   meter?: Meter;
   /** Attributes added to every measurement of these sources, e.g. `{ 'service.name': 'game' }`. */
   attributes?: Attributes;
 }
 
 /**
- * Reports generators, leases and segment allocators through OpenTelemetry metrics; returns the
- * function that stops reporting them. `nextId()` is not touched: the counts are kept as plain
- * numbers by the objects and read by one batch callback when the SDK collects; only events that
- * have a duration (a clock wait, a lease renewal, a segment take) record a histogram value. The
- * docs/guide/observability.md lists the instruments; their attributes are `snowkey.node.id` and `snowkey.layout`
- * (a generator), `snowkey.node.id` and `snowkey.lease.table` (a lease), `snowkey.segment.tag`
- * (an allocator), and `error.type` on failed renewals and takes.
+ * Reports generators, leases and segment allocators through OpenTelemetry metrics, read when the
+ * SDK collects (`nextId()` is untouched); returns the function that stops reporting.
  *
  * @example
  * import { metrics } from '@opentelemetry/api';
@@ -213,10 +193,7 @@ class MeterRegistry {
   }
 }
 
-/**
- * One collection's values, by instrument and attribute set: counts of sources that share an
- * attribute set (two allocators of one tag in a process) add up; gauges keep the last value.
- */
+/** One collection's values: counts of sources sharing an attribute set add up; gauges keep the last. */
 class Observations {
   readonly #values = new Map<Observable, Map<string, { value: number; attributes: Attributes }>>();
 

@@ -6,53 +6,22 @@ import { MAX_KEY_ID, readPublicId, writePublicId } from './public-id-text.js';
 
 declare const publicIdBrand: unique symbol;
 
-/**
- * A public id of entity `E`: 14 URL-safe characters that stand for a key without showing it.
- * Branded with the entity, so an order's public id cannot be passed where a player's is expected.
- *
- * @example
- * const orders = publicIdCodec({ key: process.env.PUBLIC_ID_KEY!, entity: 'order' });
- * const pid: PublicId<'order'> = orders.encode(175928847299117063n);
- */
+/** A public id of entity `E`: 14 URL-safe characters, branded with the entity. */
 export type PublicId<E extends string = string> = string & { readonly [publicIdBrand]: E };
 
-/**
- * Options of {@link publicIdCodec}.
- *
- * @example
- * const options: PublicIdOptions<'order'> = { key: process.env.PUBLIC_ID_KEY!, entity: 'order' };
- */
+/** Options of {@link publicIdCodec}. */
 export interface PublicIdOptions<E extends string> {
-  /**
-   * The secret: 16 random bytes, as a `Uint8Array` or 32 hex digits
-   * (`node -e "console.log(crypto.randomBytes(16).toString('hex'))"`). Keep it like a session
-   * secret; whoever has it can map public ids back to keys. It encodes, and decodes its own ids.
-   */
+  /** The secret: 16 random bytes or 32 hex digits; whoever has it can map public ids back to keys. */
   readonly key: Uint8Array | string;
   /** The entity the ids belong to (`'order'`, `'player'`): the tweak, so one key gives each entity its own mapping. */
   readonly entity: E;
-  /**
-   * The id of `key`, 0..60: the first character of every public id it makes, so a codec that holds
-   * several keys decodes each public id with the key that made it. Give every new key the next id.
-   * @default 0
-   */
+  /** The id of `key`, 0..60, the first character of its public ids; give each new key the next. @default 0 */
   readonly keyId?: number;
-  /**
-   * Keys the codec decodes with but does not encode with, each with its key id: retired keys, whose
-   * public ids still decode to the keys they stand for, and during a rotation the next key, before it
-   * becomes `key`. Key ids must all differ.
-   * @default []
-   */
+  /** Keys it decodes with but does not encode with (retired, or next in a rotation). @default [] */
   readonly previous?: ReadonlyArray<{ readonly key: Uint8Array | string; readonly keyId: number }>;
 }
 
-/**
- * Turns keys into public ids of one entity and back. From {@link publicIdCodec}.
- *
- * @example
- * const players = publicIdCodec({ key: process.env.PUBLIC_ID_KEY!, entity: 'player' });
- * players.decode(players.encode(42n)); // 42n
- */
+/** Turns keys into public ids of one entity and back. From {@link publicIdCodec}. */
 export interface PublicIdCodec<E extends string> {
   /** The entity this codec is for. */
   readonly entity: E;
@@ -60,11 +29,7 @@ export interface PublicIdCodec<E extends string> {
   readonly keyId: number;
   /** The public id of a key (a bigint in 1..2^63-1) under the current key; anything else is an {@link InvalidIdError}. */
   encode(id: bigint): PublicId<E>;
-  /**
-   * The key behind a public id of this entity, read with the key its key id names (the current or
-   * a previous one). Anything but the exact string `encode` writes for a key under one of them is an
-   * {@link InvalidPublicIdError} naming `argument` (default `'publicId'`) and the fault.
-   */
+  /** The key behind a public id of this entity; anything else is an {@link InvalidPublicIdError}. */
   decode(publicId: string, argument?: string): bigint;
   /** Whether `value` is a valid public id of this entity (the check `decode` makes, without throwing). */
   is(value: unknown): value is PublicId<E>;
@@ -127,25 +92,8 @@ function keySlots(options: PublicIdOptions<string>, tweak: Uint8Array): Array<De
 }
 
 /**
- * A codec for **public ids**: short, URL-safe strings that stand for keys without revealing them.
- * Sequential or time-ordered keys in URLs tell anyone how many orders or players there are and
- * when each was made; a public id is a keyed, reversible permutation of the 63-bit key space, so
- * neighbouring keys get unrelated public ids, and only the holder of the key can map them back.
- *
- * - The permutation: a 10-round alternating Feistel network on 31 + 32 bits (FF1's structure) with
- *   SipHash-2-4 as the keyed round function, round keys derived from `key` and `entity`. Pure
- *   JavaScript, synchronous, the same in Node, browsers and edge runtimes.
- * - The text, 14 characters of 0-9, A-Z, a-z without `l`: the key id, 11 base-61 digits of the
- *   permuted value, a keyed check character (SipHash of the value under a key derived from `key`
- *   and `entity`: another entity's or key's public id passes it 1 time in 61, independently for
- *   each id) and a typo check character (a weighted sum mod 61 over all 13 others: every single
- *   typo and every swap of two characters is refused).
- * - Key rotation by key id: the codec holds the current key and its `previous` ones, decodes each
- *   public id with the key that made it, and refuses one whose key it does not hold.
- * - Exactly one string per key: case, length, both checks and the range are all checked, so a
- *   public id can be a cache key or a unique column without normalising it.
- *
- * It hides counts and order; it is not authentication: check that the caller may see the row.
+ * Public ids: 14-character strings that stand for keys without revealing their count or order
+ * (a keyed permutation). Not authentication: still check that the caller may see the row.
  *
  * @example
  * const orders = publicIdCodec({ key: process.env.PUBLIC_ID_KEY!, entity: 'order' });
@@ -154,6 +102,10 @@ function keySlots(options: PublicIdOptions<string>, tweak: Uint8Array): Array<De
  * orders.decode('08qHcZnkfven3R');                 // InvalidPublicIdError: ... (the typo check does not match: ...)
  */
 export function publicIdCodec<const E extends string>(options: PublicIdOptions<E>): PublicIdCodec<E> {
+  // A 10-round Feistel network on 31 + 32 bits (FF1's structure), SipHash-2-4 rounds keyed by `key`
+  // and `entity`. Text: key id, 11 base-61 digits, a keyed check (another entity's or key's public
+  // id passes 1 time in 61) and a typo check (every single typo and adjacent swap refused). Exactly
+  // one string per key, so a public id can be a cache key or a unique column as it is.
   if (options === null || typeof options !== 'object') {
     throw new InvalidArgumentError('options', "an object like { key, entity: 'order' }", options);
   }

@@ -1,9 +1,4 @@
-/**
- * The bounds of Leaf's dynamic step.
- *
- * @example
- * const bounds: StepBounds = { minStep: 1000, maxStep: 1_000_000, targetSegmentMs: 15 * 60_000 };
- */
+/** The bounds of Leaf's dynamic step. */
 export interface StepBounds {
   readonly minStep: number;
   readonly maxStep: number;
@@ -17,10 +12,6 @@ export interface StepBounds {
  * step, one that lasted twice the target or more halves it, anything between keeps it, always
  * within `minStep..maxStep`. A busy node so fetches about once per target duration, and an idle
  * one holds few ids it may never use (ids in memory are lost on restart).
- *
- * @example
- * nextStep(1000, 60_000, { minStep: 1000, maxStep: 1_000_000, targetSegmentMs: 900_000 }); // 2000
- * nextStep(4000, 3_600_000, { minStep: 1000, maxStep: 1_000_000, targetSegmentMs: 900_000 }); // 2000
  */
 export function nextStep(step: number, lastedMs: number | undefined, bounds: StepBounds): number {
   let next = step;
@@ -31,12 +22,7 @@ export function nextStep(step: number, lastedMs: number | undefined, bounds: Ste
   return Math.min(bounds.maxStep, Math.max(bounds.minStep, next));
 }
 
-/**
- * The bounds of an allocator whose base step is `minStep`: the ceiling is never below the floor.
- *
- * @example
- * stepBounds(5000, 1000, 900_000); // { minStep: 5000, maxStep: 5000, targetSegmentMs: 900000 }
- */
+/** The bounds of an allocator whose base step is `minStep`: the ceiling is never below the floor. */
 export function stepBounds(minStep: number, maxStep: number, targetSegmentMs: number): StepBounds {
   return { minStep, maxStep: Math.max(minStep, maxStep), targetSegmentMs };
 }

@@ -3,23 +3,15 @@ import { InvalidArgumentError } from '../errors.js';
 /** 2^63-1, the largest signed BIGINT: the default `maxId` of a segment tag. */
 export const MAX_SIGNED_ID = 2n ** 63n - 1n;
 
-/**
- * A closed range of ids, `minId..maxId`, as {@link SegmentAllocator} takes it and `idRangeForTime` returns it.
- *
- * @example
- * const range: IdRange = { minId: 1n, maxId: 2n ** 53n - 1n };
- */
+/** A closed range of ids, `minId..maxId`. */
 export interface IdRange {
   readonly minId: bigint;
   readonly maxId: bigint;
 }
 
 /**
- * Slice `shard` of `shards` equal, disjoint slices of `minId..maxId` (default `1..2^63-1`). Segment
- * ids carry no server id, so two game servers (or shards) that each allocate from their own
- * database collide when their databases are merged (合服), unless they share one allocator or
- * allocate from disjoint ranges: give each server its own slice, fixed for the life of the game,
- * and its ids never meet another server's. Choose `shards` as the most servers you will ever open.
+ * Slice `shard` of `shards` equal, disjoint slices of `minId..maxId`: segment ids carry no server
+ * id, so servers that may be merged (合服) each need their own slice, fixed for the game's life.
  *
  * @example
  * // Server 7 of at most 4096, ids safe as JavaScript Numbers: 2^41-1 ids (2.2 trillion) per server.
@@ -53,12 +45,7 @@ export function shardIdRange(options: {
   return { minId, maxId: minId + size - 1n };
 }
 
-/**
- * An optional id bound given as a bigint or a safe-integer Number, in `1..2^63-1`, or `fallback`.
- *
- * @example
- * idBound('maxId', Number.MAX_SAFE_INTEGER, MAX_SIGNED_ID); // 9007199254740991n
- */
+/** An optional id bound given as a bigint or a safe-integer Number, in `1..2^63-1`, or `fallback`. */
 export function idBound(name: string, value: unknown, fallback: bigint): bigint {
   if (value === undefined) return fallback;
   const id =

@@ -2,25 +2,12 @@ import { InvalidArgumentError } from '../errors.js';
 import { SegmentStoreError } from './segment-errors.js';
 import type { SegmentGrant, SegmentRequest, SegmentStore } from './segment-store.js';
 
-/**
- * What {@link redisSegmentStore} needs of a Redis client: node-redis's `sendCommand(args)`
- * (`redis` 4 and later, `createClient()`), or ioredis's `call(command, ...args)` (5 and later).
- * Core imports neither; any client with one of these methods works.
- *
- * @example
- * import { createClient } from 'redis';
- * const client: RedisCommandClient = await createClient({ url: process.env.REDIS_URL }).connect();
- */
+/** A node-redis client (`sendCommand`, 4+) or an ioredis one (`call`, 5+). */
 export type RedisCommandClient =
   | { sendCommand(args: string[]): Promise<unknown> }
   | { call(command: string, ...args: string[]): Promise<unknown> };
 
-/**
- * Options of {@link redisSegmentStore}.
- *
- * @example
- * const options: RedisSegmentStoreOptions = { keyPrefix: 'game:ids:' };
- */
+/** Options of {@link redisSegmentStore}. */
 export interface RedisSegmentStoreOptions {
   /** The counter of tag `t` is the key `${keyPrefix}${t}`. Default `snowkey:segment:`. */
   keyPrefix?: string;
@@ -35,14 +22,8 @@ const TAKE_SCRIPT =
   "redis.call('SET', KEYS[1], ARGV[2], 'NX') redis.call('INCRBY', KEYS[1], ARGV[1]) return redis.call('GET', KEYS[1])";
 
 /**
- * A segment store on Redis: one counter per tag, moved with `INCRBY` (inside a short Lua script,
- * so the new value comes back exactly), as the Redis INCR recipe for ids does. Each `INCRBY` of `n`
- * hands the `n` ids below its result to one caller, so no two allocators overlap. For
- * applications that have Redis and no shared SQL database.
- *
- * Redis must keep the counter through restarts and failovers, or ids repeat: run it with AOF and
- * `appendfsync always` (with `everysec` a crash can lose the last second of increments), and do not
- * fail over to a replica that may lag behind.
+ * A segment store on Redis, one `INCRBY` counter per tag. Redis must keep the counter through
+ * restarts and failovers or ids repeat: AOF with `appendfsync always`, no failover to a lagging replica.
  *
  * @example
  * import { createClient } from 'redis';

@@ -1,11 +1,4 @@
-/**
- * How long a segment tag will last at the rate its counter is moving, as one allocator sees it
- * ({@link SegmentAllocator.runway}).
- *
- * @example
- * const { remainingIds, idsPerSecond, exhaustsAt } = allocator.runway();
- * if (exhaustsAt !== undefined && exhaustsAt - Date.now() < 90 * 86_400_000) alertOps('orders runs out within 90 days');
- */
+/** How long a segment tag lasts at the rate its counter is moving. */
 export interface SegmentRunway {
   readonly tag: string;
   readonly maxId: bigint;
@@ -13,11 +6,7 @@ export interface SegmentRunway {
   readonly highWater: bigint;
   /** `maxId - highWater`: ids no allocator had taken at the last take. */
   readonly remainingIds: bigint;
-  /**
-   * How fast the counter moved over this allocator's recent takes (every allocator's takes count,
-   * since each take reads the shared counter), in ids per second; `undefined` until two takes
-   * were seen at different times.
-   */
+  /** Ids per second over recent takes (every allocator's); `undefined` until two takes. */
   readonly idsPerSecond: number | undefined;
   /** `remainingIds / idsPerSecond` in ms; `undefined` while the rate is unknown or zero. */
   readonly msLeft: number | undefined;

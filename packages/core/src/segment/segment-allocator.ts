@@ -23,23 +23,8 @@ interface Queued {
 const ALWAYS = Number.MAX_SAFE_INTEGER;
 
 /**
- * Ids from a shared counter, handed out from memory: Meituan Leaf's segment mode, over the
- * application's SQL database (`client`) or Redis (`store: redisSegmentStore(redis)`). Ids are dense
- * and short (1, 2, 3, ... per tag, with gaps), so with `maxId: Number.MAX_SAFE_INTEGER` they are
- * safe as JavaScript Numbers; they say nothing about when or where they were made.
- *
- * ```
- *  store: one counter per tag         this process
- *  max_id ── one atomic take ──▶  current │ 1001 ··▲········· 2000 │ ──▶ nextId(): 1042n
- *                                           10% used: fetch the next in the background
- *                                 next    │ 5001 ············· 7000 │  (2001..5000: another process's)
- * ```
- *
- * `nextId()` is synchronous and never waits on the store: the next segment is fetched when the
- * current one is `prefetchAt` used (Leaf's double buffer), and when both are empty it throws
- * {@link SegmentUnavailableError} at once, never an id twice. The step adapts as Leaf's does; ids
- * stay in `minId..maxId` ({@link IdRangeExhaustedError} past it). Ids in memory when the process
- * stops are never handed out: a gap, never a repeat. docs/guide/segments.md tells the whole story.
+ * Dense ids (1, 2, 3, ... per tag, with gaps) from a shared counter in SQL or Redis, handed out
+ * from memory (Leaf's segment mode); ids lost with a stopped process leave a gap, never a repeat.
  *
  * @example
  * import pg from 'pg';
@@ -100,16 +85,7 @@ export class SegmentAllocator implements IdGenerator {
     return this.#left + this.#queued;
   }
 
-  /**
-   * Prepares the tag (creates the table and row when missing) and resolves once at least `count`
-   * ids are in memory, fetching as needed. Await it before the first id, and before a batch larger
-   * than the step (`nextIds(n)` never waits). Rejects with {@link SegmentStoreError} when the store
-   * fails, {@link IdRangeExhaustedError} when the tag has run out.
-   *
-   * @example
-   * await allocator.ready();         // before first use
-   * await allocator.ready(50_000);   // before allocator.nextIds(50_000)
-   */
+  /** Resolves once `count` ids are in memory: await it before the first id and before a large batch. */
   async ready(count = 1): Promise<void> {
     checkCount(count, 1);
     await this.#prepare();
@@ -133,13 +109,7 @@ export class SegmentAllocator implements IdGenerator {
     }
   }
 
-  /**
-   * What the allocator has done and holds: ids issued, buffered, the step, refills and failures,
-   * refused calls, the last error. See {@link SegmentStats}; the tag's runway is {@link SegmentAllocator.runway}.
-   *
-   * @example
-   * const { buffered, refillFailures, lastError } = orders.stats();
-   */
+  /** Ids issued and buffered, the step, refills, failures and the last error. */
   stats(): SegmentStats {
     const failing = this.#lastError;
     return {
@@ -159,24 +129,12 @@ export class SegmentAllocator implements IdGenerator {
     };
   }
 
-  /**
-   * Calls `listener` after every take from the store and every `ready()` that waited (see
-   * {@link SegmentEvent}); returns the function that unsubscribes it. `@snowkey/core/otel` uses it.
-   *
-   * @example
-   * const off = orders.subscribe((e) => { if (e.type === 'refill') console.log(`${e.ids} ids in ${e.ms} ms`); });
-   */
+  /** Calls `listener` after every take from the store and every `ready()` that waited. */
   subscribe(listener: (event: SegmentEvent) => void): () => void {
     return this.#listeners.add(listener);
   }
 
-  /**
-   * The next id: synchronous, from memory. Throws {@link SegmentUnavailableError} at once when both
-   * buffers are empty (and starts a fetch), {@link IdRangeExhaustedError} when the tag has run out.
-   *
-   * @example
-   * const id: bigint = allocator.nextId();
-   */
+  /** The next id, from memory; throws {@link SegmentUnavailableError} at once when none is buffered. */
   nextId(): bigint {
     if (this.#left > 0) {
       const id = this.#cursor;
@@ -189,13 +147,7 @@ export class SegmentAllocator implements IdGenerator {
     throw this.#noIds(1);
   }
 
-  /**
-   * `count` ids in increasing order, from memory, or a throw (as {@link SegmentAllocator.nextId})
-   * with none issued when fewer are buffered. Batches larger than the step need `await ready(count)` first.
-   *
-   * @example
-   * const ids = allocator.nextIds(500); // [1001n, 1002n, ...]
-   */
+  /** `count` increasing ids from memory, or a throw with none issued when fewer are buffered. */
   nextIds(count: number): bigint[] {
     checkCount(count, 0);
     if (count > this.#left + this.#queued) {
@@ -219,23 +171,12 @@ export class SegmentAllocator implements IdGenerator {
     return ids;
   }
 
-  /**
-   * How long the tag lasts at the rate its counter is moving (see {@link SegmentRunway}).
-   *
-   * @example
-   * const { remainingIds, idsPerSecond, exhaustsAt } = allocator.runway();
-   */
+  /** How long the tag lasts at the rate its counter is moving. */
   runway(): SegmentRunway {
     return this.#fetcher.runway();
   }
 
-  /**
-   * Stops: `nextId()` throws from now on, and the ids in memory are dropped (a gap, never a repeat).
-   * Resolves once a fetch in flight has settled. The client or Redis connection stays yours to close.
-   *
-   * @example
-   * process.on('SIGTERM', async () => { await allocator.close(); await pool.end(); });
-   */
+  /** Stops and drops the ids in memory (a gap, never a repeat); the connection stays yours to close. */
   async close(): Promise<void> {
     this.#state = 'closed';
     this.#dropped += this.#left;

@@ -8,13 +8,7 @@ import type { SegmentStore } from './segment-store.js';
 import { DEFAULT_SEGMENT_TABLE } from './segment-table.js';
 import { sqlSegmentStore } from './sql-segment-store.js';
 
-/**
- * Options of {@link SegmentAllocator}: a `tag` and where its counter lives, a SQL database
- * (`client`) or another store (`store`, e.g. {@link redisSegmentStore}).
- *
- * @example
- * const options: SegmentAllocatorOptions = { client: pgSqlClient(pool), tag: 'orders', maxId: Number.MAX_SAFE_INTEGER };
- */
+/** Options of {@link SegmentAllocator}: a `tag`, and a SQL `client` or another `store`. */
 export type SegmentAllocatorOptions = SegmentCommonOptions &
   (
     | {
@@ -35,16 +29,11 @@ export type SegmentAllocatorOptions = SegmentCommonOptions &
       }
   );
 
-/**
- * The options every {@link SegmentAllocator} takes, whatever its store.
- */
+/** The options every {@link SegmentAllocator} takes, whatever its store. */
 export interface SegmentCommonOptions {
   /** The business tag: every allocator of one tag shares one counter. 1 to 128 characters. */
   tag: string;
-  /**
-   * The base step, the ids one segment holds at first (the dynamic step never goes below it).
-   * Default: the `step` column of the tag's row (SQL), which a new row gets as 1000; 1000 on other stores.
-   */
+  /** The ids one segment holds at first, the dynamic step's floor. Default the tag row's, else 1000. */
   step?: number;
   /** The dynamic step's ceiling. Default 1 000 000 (Leaf's), or `step` if that is larger. Equal to `step`: a fixed step. */
   maxStep?: number;

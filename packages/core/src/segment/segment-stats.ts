@@ -1,12 +1,6 @@
 import type { LastError } from '../observe/listeners.js';
 
-/**
- * What a {@link SegmentAllocator} has done and holds, for metrics and health checks (see
- * `allocator.stats()`). The tag's runway is `allocator.runway()`.
- *
- * @example
- * const { buffered, refills, unavailable, lastError } = orders.stats();
- */
+/** What a {@link SegmentAllocator} has done and holds, for metrics and health checks. */
 export interface SegmentStats {
   readonly kind: 'segment';
   readonly tag: string;
@@ -32,14 +26,7 @@ export interface SegmentStats {
   readonly lastError: LastError | undefined;
 }
 
-/**
- * What a {@link SegmentAllocator} tells its subscribers: each take from the store (its duration
- * by the allocator's clock, the ids it brought, its error when it failed), and each `ready()` that
- * waited for one.
- *
- * @example
- * orders.subscribe((e) => { if (e.type === 'refill' && e.error) console.warn('segment take failed', e.error); });
- */
+/** What a {@link SegmentAllocator} tells its subscribers: each take, each `ready()` that waited. */
 export type SegmentEvent =
   | { readonly type: 'refill'; readonly ms: number; readonly ids: number; readonly error?: Error }
   | { readonly type: 'wait'; readonly ms: number };

@@ -1,12 +1,6 @@
 import { InvalidArgumentError } from '../errors.js';
 
-/**
- * What a {@link SegmentAllocator} asks its store for: `count` ids of `tag`, none below `minId` and
- * none above `maxId`.
- *
- * @example
- * const request: SegmentRequest = { tag: 'orders', count: 1000, minId: 1n, maxId: 2n ** 53n - 1n };
- */
+/** What a {@link SegmentAllocator} asks its store for: `count` ids of `tag` in `minId..maxId`. */
 export interface SegmentRequest {
   readonly tag: string;
   /** How many ids to take (a positive safe integer): the allocator's current step, or more for a large batch. */
@@ -15,12 +9,7 @@ export interface SegmentRequest {
   readonly maxId: bigint;
 }
 
-/**
- * A range of ids a store handed to one caller and to no one else: `first..last`, both included.
- *
- * @example
- * const grant: SegmentGrant = { first: 1001n, last: 2000n, step: 1000 };
- */
+/** A range of ids a store handed to one caller and to no one else: `first..last`, both included. */
 export interface SegmentGrant {
   readonly first: bigint;
   /** The highest id taken; also the tag's counter after this take, which the runway estimate reads. */
@@ -30,31 +19,13 @@ export interface SegmentGrant {
 }
 
 /**
- * Where a {@link SegmentAllocator} takes its ranges from. snowkey ships one over a `SqlClient`
- * (pass `client` to the allocator) and {@link redisSegmentStore}. A store of your own must hand each
- * range to exactly one caller, across every process, under any interleaving, and never hand out a
- * range twice after a restart: gaps are allowed, overlaps never.
- *
- * @example
- * let counter = 0n;
- * const store: SegmentStore = {
- *   name: 'memory',
- *   prepare: async () => ({}),
- *   take: async ({ count, maxId }) => {
- *     if (counter >= maxId) return undefined;
- *     const first = counter + 1n;
- *     counter = counter + BigInt(count) > maxId ? maxId : counter + BigInt(count);
- *     return { first, last: counter };
- *   },
- * };
+ * Where a {@link SegmentAllocator} takes its ranges: each to exactly one caller across every process
+ * and restart (gaps allowed, overlaps never).
  */
 export interface SegmentStore {
   /** For messages: `postgres`, `mysql`, `sqlite`, `redis`, ... */
   readonly name: string;
-  /**
-   * Makes the tag ready (creates its table or row when missing, starting below `minId`) and
-   * resolves to the base step it records, if it keeps one. Called by `ready()` until it succeeds.
-   */
+  /** Creates the tag's table or row when missing; resolves to its recorded base step, if any. */
   prepare(
     tag: string,
     defaults: { readonly step: number; readonly minId: bigint },
@@ -67,9 +38,6 @@ export interface SegmentStore {
  * Checks a store's grant: the range asked for or less, inside the bounds. Anything else is a
  * store bug, refused with an {@link InvalidArgumentError} naming `store.take()` before any id of it
  * is handed out.
- *
- * @example
- * checkGrant({ first: 1n, last: 50n }, 10, 1n, 100n); // InvalidArgumentError: "store.take()" must be a range of 1..10 ids ...
  */
 export function checkGrant(grant: SegmentGrant, count: number, minId: bigint, maxId: bigint): void {
   const { first, last } = grant;

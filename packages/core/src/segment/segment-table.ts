@@ -1,30 +1,19 @@
 import { checkTableName, OwnTableStatements } from '../own-table.js';
 import type { SqlDialect } from '../sql-client.js';
 
-/**
- * The default name of the segment allocation table.
- */
+/** The default name of the segment allocation table. */
 export const DEFAULT_SEGMENT_TABLE = 'snowkey_segments';
 
 /**
- * The segment allocation table's DDL: one row per business tag, as Meituan Leaf's `leaf_alloc`.
- * The same text on PostgreSQL, MySQL/MariaDB and SQLite; times are ms since 1970 in BIGINT, so no
- * dialect's date type or time zone gets involved.
- *
- * ```sql
- * CREATE TABLE IF NOT EXISTS snowkey_segments (
- *   tag        VARCHAR(128) NOT NULL PRIMARY KEY, -- the business tag: one counter per tag
- *   max_id     BIGINT       NOT NULL, -- the highest id handed out to any allocator; only grows
- *   step       INTEGER      NOT NULL, -- the base step: allocators that set none take it, and grow from it
- *   created_at BIGINT       NOT NULL, -- ms since 1970
- *   updated_at BIGINT       NOT NULL  -- ms since 1970, by the clock of the last allocator to take a segment
- * )
- * ```
+ * The segment table's DDL (one row per tag, as Leaf's `leaf_alloc`), the same text on every dialect.
  *
  * @example
  * await client.execute(segmentTableDdl('postgres'));
  */
 export function segmentTableDdl(_dialect: SqlDialect, table: string = DEFAULT_SEGMENT_TABLE): string {
+  // Times are ms since 1970 in BIGINT, so no dialect's date type or time zone gets involved.
+  // max_id: the highest id handed out to any allocator, only grows. step: the base step that
+  // allocators setting none take and grow from.
   return `CREATE TABLE IF NOT EXISTS ${checkTableName(table)} (
   tag VARCHAR(128) NOT NULL PRIMARY KEY,
   max_id BIGINT NOT NULL,

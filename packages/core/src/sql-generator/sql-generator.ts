@@ -11,41 +11,22 @@ export const DATABASE_HOLDER = 'snowkey_next_id@database';
 /** The default name of the table of the database's node ids and their last (unit, sequence). */
 export const DEFAULT_SQL_NODES_TABLE = 'snowkey_sql_nodes';
 
-/**
- * What {@link sqlGeneratorScript} takes.
- *
- * @example
- * const options: SqlGeneratorOptions = { layout: layouts.snowkey, dialect: 'mysql', fill: ['orders'] };
- */
+/** What {@link sqlGeneratorScript} takes. */
 export interface SqlGeneratorOptions {
   /** The application's layout: the database issues ids of the same layout. */
   readonly layout: Layout;
   readonly dialect: 'postgres' | 'mysql';
-  /**
-   * How many node ids the database registers in the lease table: that many transactions issue ids
-   * at once without waiting for each other. Install again with more to add some. @default 4
-   */
+  /** Node ids the database registers: that many transactions issue ids at once. @default 4 */
   readonly nodes?: number;
   /** The application's lease table. @default 'snowkey_node_leases' */
   readonly leaseTable?: string;
   /** The table of the database's node ids and their last (unit, sequence). @default 'snowkey_sql_nodes' */
   readonly nodesTable?: string;
-  /**
-   * MySQL/MariaDB: the tables whose key a BEFORE INSERT trigger fills when it is missing (NULL or
-   * 0), as `table` (column `id`) or `table.column`. PostgreSQL uses `DEFAULT snowkey_next_id()`.
-   */
+  /** MySQL/MariaDB: `table` or `table.column` keys a BEFORE INSERT trigger fills when NULL or 0. */
   readonly fill?: readonly string[];
 }
 
-/**
- * SQL to run in order: `statements` one by one through a driver, or `text` in `psql` / `mysql`
- * (with the `DELIMITER` lines the `mysql` client needs).
- *
- * @example
- * const { statements, text } = sqlGeneratorScript({ layout: layouts.snowkey, dialect: 'postgres' });
- * for (const sql of statements) await client.execute(sql);
- * console.log(text); // or pipe it into psql
- */
+/** SQL to run in order: `statements` one by one through a driver, or `text` in `psql` / `mysql`. */
 export interface SqlScript {
   readonly statements: readonly string[];
   readonly text: string;
@@ -76,15 +57,8 @@ export interface GeneratorPlan {
 }
 
 /**
- * The SQL that installs `snowkey_next_id()` in a PostgreSQL or MySQL/MariaDB database: ids of the
- * application's layout from node ids the database registers in the application's own lease table
- * (rows held by {@link DATABASE_HOLDER}, which never expire while installed, so no application
- * takes them and the database takes none an application holds). The highest free node ids are
- * taken, as applications take the lowest. Each node id keeps its last (unit, sequence) in a table,
- * updated in the calling transaction, so ids are strictly increasing per node id; a session locks
- * one node id's row with `SKIP LOCKED`, so concurrent transactions use different node ids; and
- * when the clock is behind the stored unit (a restart, a clock set back) it continues from the
- * stored unit, so no id repeats. Running it again keeps the registered node ids and their state.
+ * The SQL that installs `snowkey_next_id()` in PostgreSQL or MySQL/MariaDB: ids of the
+ * application's layout, from node ids registered in the application's own lease table.
  *
  * @example
  * const script = sqlGeneratorScript({ layout: layouts.snowkey, dialect: 'postgres' });
@@ -92,14 +66,16 @@ export interface GeneratorPlan {
  * await client.execute('CREATE TABLE orders (id BIGINT PRIMARY KEY DEFAULT snowkey_next_id(), item TEXT)');
  */
 export function sqlGeneratorScript(options: SqlGeneratorOptions): SqlScript {
+  // The database holds its node ids as DATABASE_HOLDER rows that never expire, taking the highest
+  // free ones as applications take the lowest. Each node id's last (unit, sequence) is updated in
+  // the calling transaction and locked with SKIP LOCKED, so concurrent transactions use different
+  // node ids; a clock behind the stored unit continues from it, so no id repeats.
   const plan = planGenerator(options);
   return options.dialect === 'postgres' ? postgresGenerator.install(plan) : mysqlGenerator.install(plan);
 }
 
 /**
- * The SQL that removes `snowkey_next_id()` (and, on MySQL, its triggers) and frees the database's
- * node ids in the lease table, recording the last timestamp each used so an application that
- * takes one later starts after it.
+ * The SQL that removes `snowkey_next_id()` and frees its node ids, recording their last timestamps.
  *
  * @example
  * const script = sqlGeneratorUninstallScript({ layout: layouts.snowkey, dialect: 'mysql', fill: ['orders'] });

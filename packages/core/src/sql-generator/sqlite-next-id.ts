@@ -12,24 +12,14 @@ export interface SqliteFunctionHost {
   ): unknown;
 }
 
-/**
- * Where the ids of `snowkey_next_id()` on SQLite come from: the application's own generator (its
- * ids and the SQL's share one sequence), or a layout and a lease of the connection's own.
- *
- * @example
- * const source: SqliteNextIdSource = { layout: layouts.snowkey, lease };
- */
+/** The application's own generator (one sequence for both), or a layout and a lease of its own. */
 export type SqliteNextIdSource =
   | { readonly generator: IdGenerator }
   | { readonly layout: Layout; readonly lease: NodeIdSource };
 
 /**
- * Registers `snowkey_next_id()` on one SQLite connection (better-sqlite3's `db.function`), so SQL
- * run on it issues ids of the layout: `INSERT INTO orders (id, item) VALUES (snowkey_next_id(), ?)`.
- * SQLite has no stored functions, so each connection registers its own, from a node id it holds:
- * pass the generator the application already uses on that lease (one sequence for both), or the
- * layout and a lease no other generator uses. Returns the generator behind the function.
- * SQLite refuses a function call in a column DEFAULT; call it in the INSERT.
+ * Registers `snowkey_next_id()` on one SQLite connection, for use in an INSERT (SQLite refuses it in
+ * a column DEFAULT); returns the generator behind it.
  *
  * @example
  * const lease = await leaseNodeId({ client: sqliteSqlClient(db), layout: layouts.snowkey });
