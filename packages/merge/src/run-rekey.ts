@@ -166,8 +166,20 @@ export async function runRekey(options: RekeyOptions): Promise<RekeyRunResult> {
       const [b] = await session.query<{ lo: unknown; hi: unknown }>(
         `SELECT MIN(snowkey_seq) AS lo, MAX(snowkey_seq) AS hi FROM ${stage}`,
       );
-      bounds.set(name, [Number(b?.lo ?? 1), Number(b?.hi ?? 0)]);
+      const lo = Number(b?.lo ?? 1);
+      const hi = Number(b?.hi ?? 0);
+      // The staged rows are numbered 1..n in key order (stage-load): the i-th gets the i-th new id.
+      if (hi > 0 && (lo !== 1 || hi !== counts.get(name))) {
+        throw new MergeSchemaError([
+          `the staged rows of ${name} are numbered ${lo}..${hi} for ${counts.get(name)} rows, not 1..${counts.get(name)}: reset the rekey (snowkey rekey reset) and run it again`,
+        ]);
+      }
+      bounds.set(name, [lo, hi]);
     }
+    /** The new id of the staged row `a` of a re-keyed table: the next ids in staging order. */
+    const newIds = new Map(
+      [...base].map(([name, b]) => [name, (a: string) => idOf(`${b - 1} + ${a}.snowkey_seq`)] as const),
+    );
     t0 = performance.now();
     const chunks = async (
       phase: 'map' | 'copy' | 'link',
@@ -212,9 +224,9 @@ export async function runRekey(options: RekeyOptions): Promise<RekeyRunResult> {
       const info = setup.tables.get(name)!;
       if (!info.rekeyed) continue;
       const stage = quote(session.dialect, names.stage(info.number));
-      const ok = await chunks('map', name, async (tx, from, to, before) => {
+      const ok = await chunks('map', name, async (tx, from, to) => {
         const rows = await tx.execute(
-          `INSERT INTO ${BOOKKEEPING_TABLES.rekeyMap} (table_name, old_id, new_id) SELECT ${stringLiteral(tx.dialect, name)}, a.${quote(tx.dialect, info.rekeyed!)}, ${idOf(`${base.get(name)! + before.rowsDone} + ROW_NUMBER() OVER (ORDER BY a.snowkey_seq) - 1`)} FROM ${stage} a WHERE a.snowkey_seq > ${from} AND a.snowkey_seq <= ${to}`,
+          `INSERT INTO ${BOOKKEEPING_TABLES.rekeyMap} (table_name, old_id, new_id) SELECT ${stringLiteral(tx.dialect, name)}, a.${quote(tx.dialect, info.rekeyed!)}, ${newIds.get(name)!('a')} FROM ${stage} a WHERE a.snowkey_seq > ${from} AND a.snowkey_seq <= ${to}`,
         );
         return { rows, copied: 0 };
       });
@@ -245,10 +257,10 @@ export async function runRekey(options: RekeyOptions): Promise<RekeyRunResult> {
         if (phase === 'link' && info.deferred.length === 0) continue;
         const ok = await chunks(phase, name, async (tx, from, to) => {
           if (phase === 'copy') {
-            const copied = await tx.execute(copySql(tx.dialect, info, names, from, to));
+            const copied = await tx.execute(copySql(tx.dialect, info, names, from, to, newIds.get(name)));
             return { rows: copied, copied };
           }
-          await linkRows(tx, info, names, from, to);
+          await linkRows(tx, info, names, from, to, newIds.get(name));
           const [c] = await tx.query<{ n: unknown }>(
             `SELECT COUNT(*) AS n FROM ${quote(tx.dialect, names.stage(info.number))} WHERE snowkey_seq > ${from} AND snowkey_seq <= ${to}`,
           );
@@ -264,17 +276,17 @@ export async function runRekey(options: RekeyOptions): Promise<RekeyRunResult> {
 }
 
 /** The joins that translate a staged row's keys (alias `a`) through the map, and each column's value. */
-function translated(dialect: SqlDialect, info: RekeyTable, refs: readonly KeyColumn[]) {
+function translated(
+  dialect: SqlDialect,
+  info: RekeyTable,
+  refs: readonly KeyColumn[],
+  newId: ((a: string) => string) | undefined,
+) {
   const q = (c: string) => quote(dialect, c);
   const joins: string[] = [];
   const value = new Map<string, string>();
   const map = BOOKKEEPING_TABLES.rekeyMap;
-  if (info.rekeyed) {
-    joins.push(
-      `LEFT JOIN ${map} m_own ON m_own.table_name = ${stringLiteral(dialect, info.table.name)} AND m_own.old_id = a.${q(info.rekeyed)}`,
-    );
-    value.set(info.rekeyed, 'm_own.new_id');
-  }
+  if (info.rekeyed) value.set(info.rekeyed, newId!('a'));
   refs.forEach((r, i) => {
     joins.push(
       `LEFT JOIN ${map} m${i} ON m${i}.table_name = ${stringLiteral(dialect, r.refTable)} AND m${i}.old_id = a.${q(r.column)}`,
@@ -284,10 +296,22 @@ function translated(dialect: SqlDialect, info: RekeyTable, refs: readonly KeyCol
   return { joins: joins.join(' '), col: (c: string) => value.get(c) ?? `a.${q(c)}` };
 }
 
-function copySql(dialect: SqlDialect, info: RekeyTable, names: WorkTables, from: number, to: number): string {
+function copySql(
+  dialect: SqlDialect,
+  info: RekeyTable,
+  names: WorkTables,
+  from: number,
+  to: number,
+  newId: ((a: string) => string) | undefined,
+): string {
   const q = (c: string) => quote(dialect, c);
   const back = backColumns(info.deferred, info.key);
-  const t = translated(dialect, info, [...info.refs, ...info.deferredRefs.filter((r) => back.has(r.column))]);
+  const t = translated(
+    dialect,
+    info,
+    [...info.refs, ...info.deferredRefs.filter((r) => back.has(r.column))],
+    newId,
+  );
   const deferred = new Set(deferredColumns(info.deferred));
   const k = info.key[0]!;
   const value = (c: string) =>
@@ -310,11 +334,12 @@ function linkRows(
   names: WorkTables,
   from: number,
   to: number,
+  newId: ((a: string) => string) | undefined,
 ): Promise<number> {
   const dialect = db.dialect;
   const q = (c: string) => quote(dialect, c);
   const keyRefs = info.refs.filter((r) => info.key.includes(r.column));
-  const t = translated(dialect, info, [...keyRefs, ...info.deferredRefs]);
+  const t = translated(dialect, info, [...keyRefs, ...info.deferredRefs], newId);
   const cols = deferredColumns(info.deferred);
   const back = backColumns(info.deferred, info.key);
   const pending = (c: string) => (back.has(c) ? `a.${q(c)} > a.${q(info.key[0]!)}` : `a.${q(c)} IS NOT NULL`);

@@ -35,7 +35,9 @@ export class StopLoading extends Error {}
 
 /**
  * Reads `load`'s table from its source into the staging table in chunks of `chunkRows` rows, in
- * key order, from after `resumeAfter`. Each chunk is one transaction on `target` that also runs
+ * key order, from after `resumeAfter`. Each row's `snowkey_seq` is written, not drawn from the
+ * table's counter: one more than the last staged row's, so the staged rows are numbered 1, 2, ...
+ * without gaps whatever the database's counter skips (a rekey numbers its new ids by it). Each chunk is one transaction on `target` that also runs
  * `commit` (the progress row); `next` is asked after each commit whether to go on. Rows move in
  * bulk: ATTACH and INSERT ... SELECT between SQLite files, INSERT ... SELECT across databases of one
  * MariaDB/MySQL server, COPY TO STDOUT piped into COPY FROM STDIN between PostgreSQL databases,
@@ -127,9 +129,11 @@ async function selectRoute(
   let last = resumeAfter === null ? null : decodeKey(resumeAfter);
   for (;;) {
     const where = after(d, load.key, last);
+    const order = load.key.map(q).join(', ');
     const chunk = await target.transaction(async (tx) => {
+      const seq = await lastSeq(tx, load.stage);
       const rows = await tx.execute(
-        `INSERT INTO ${q(load.stage)} (snowkey_src, ${cols}) SELECT ${load.position}, ${cols} FROM ${from} WHERE ${where.sql} ORDER BY ${load.key.map(q).join(', ')} LIMIT ${chunkRows}`,
+        `INSERT INTO ${q(load.stage)} (snowkey_seq, snowkey_src, ${cols}) SELECT ${seq} + ROW_NUMBER() OVER (ORDER BY ${order}), ${load.position}, ${cols} FROM (SELECT ${cols} FROM ${from} WHERE ${where.sql} ORDER BY ${order} LIMIT ${chunkRows}) s ORDER BY ${order}`,
         where.params,
       );
       let lastKey = last === null ? null : encodeKey(last);
@@ -168,16 +172,23 @@ async function rowsRoute(
       let rows = 0;
       let done = false;
       let end = last;
+      let seq = await lastSeq(tx, load.stage);
       while (rows < chunkRows) {
         const want = Math.min(page, chunkRows - rows);
         const p = selectPage(load.source.dialect, load.table, load.columns, load.key, end, want);
         const read = await load.source.query<Record<string, unknown>>(p.sql, p.params);
         if (read.length > 0) {
           const values = read.map((r) => [
+            ++seq,
             load.position,
             ...load.columns.map((c) => (r[c] ?? null) as SqlValue),
           ]);
-          const ins = insertRows(tx.dialect, load.stage, ['snowkey_src', ...load.columns], values);
+          const ins = insertRows(
+            tx.dialect,
+            load.stage,
+            ['snowkey_seq', 'snowkey_src', ...load.columns],
+            values,
+          );
           await tx.execute(ins.sql, ins.params);
           const lastRow = read[read.length - 1]!;
           end = load.key.map((c) => lastRow[c] as SqlValue);
@@ -224,7 +235,7 @@ async function copyRoute(
   const t = connectionOf(target);
   if (t?.kind !== 'postgres' || !t.client) throw new Error('a PostgreSQL session has no client');
   const into = t.client as PgClient;
-  const keyAt = load.key.map((k) => 1 + load.columns.indexOf(k));
+  const keyAt = load.key.map((k) => 2 + load.columns.indexOf(k));
   const resumed = resumeAfter === null ? null : (JSON.parse(resumeAfter) as string[]);
   const bound =
     resumed === null
@@ -233,8 +244,10 @@ async function copyRoute(
           load.key.map(q),
           resumed.map((text, i) => `${stringLiteral('postgres', text)}::${load.keyColumns[i]!.sqlType}`),
         );
-  const select = `SELECT ${load.position}, ${load.columns.map(q).join(', ')} FROM ${q(load.table)} WHERE ${bound} ORDER BY ${load.key.map(q).join(', ')}`;
-  const copyIn = `COPY ${q(load.stage)} (snowkey_src, ${load.columns.map(q).join(', ')}) FROM STDIN`;
+  const order = load.key.map(q).join(', ');
+  const seq = await lastSeq(target, load.stage);
+  const select = `SELECT ${seq} + ROW_NUMBER() OVER (ORDER BY ${order}), ${load.position}, ${load.columns.map(q).join(', ')} FROM ${q(load.table)} WHERE ${bound} ORDER BY ${order}`;
+  const copyIn = `COPY ${q(load.stage)} (snowkey_seq, snowkey_src, ${load.columns.map(q).join(', ')}) FROM STDIN`;
   await load.source.session(async (ss) => {
     const s = connectionOf(ss);
     if (s?.kind !== 'postgres' || !s.client) throw new Error('a PostgreSQL session has no client');
@@ -304,6 +317,14 @@ async function copyRoute(
       throw err;
     }
   });
+}
+
+/** The staging number of the last row staged in `stage` (0 when it holds none). */
+async function lastSeq(db: MergeSqlClient, stage: string): Promise<number> {
+  const [r] = await db.query<{ n: unknown }>(
+    `SELECT COALESCE(MAX(snowkey_seq), 0) AS n FROM ${quote(db.dialect, stage)}`,
+  );
+  return Number(r?.n ?? 0);
 }
 
 /** `key > bound` for literal bounds, spelled out per column. */
