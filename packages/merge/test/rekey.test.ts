@@ -89,6 +89,25 @@ describeEachDialect(
       await expect(runRekey(options(s1, target, 2))).rejects.toThrow(/other inputs/);
     });
 
+    test('GIVEN a stopped rekey whose staged rows were renumbered WHEN resumed THEN it is refused before any copy', async () => {
+      const target = await shards.create('r_gap');
+      await runRekey({ ...options(s1, target), batchSize: 4, stopAfterBatches: 2 });
+      // accounts is staged first: its stage is snowkey_rekey_stage_<its place in the order>.
+      const stages = await target.oracle.query<{ name: string }>(
+        ctx.dialect === 'sqlite'
+          ? "SELECT name FROM sqlite_master WHERE name LIKE 'snowkey_rekey_stage_%'"
+          : ctx.dialect === 'postgres'
+            ? "SELECT tablename AS name FROM pg_tables WHERE tablename LIKE 'snowkey_rekey_stage_%'"
+            : "SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME LIKE 'snowkey_rekey_stage_%'",
+      );
+      expect(stages.length).toBeGreaterThan(0);
+      for (const { name } of stages)
+        await target.oracle.query(`UPDATE ${name} SET snowkey_seq = snowkey_seq + 1000`);
+      await expect(runRekey(options(s1, target))).rejects.toThrow(/numbered 1001\.\.\d+ for \d+ rows/);
+      const [copied] = await target.oracle.query<{ n: unknown }>('SELECT COUNT(*) AS n FROM accounts');
+      expect(Number(copied!.n)).toBe(0);
+    });
+
     test('GIVEN a target that already holds rows THEN the rekey is refused before writing', async () => {
       const target = await shards.create('r_full', 'given', { base: 5000, accounts: ACCOUNTS('c') });
       await expect(runRekey(options(s1, target))).rejects.toThrow(MergeSchemaError);
