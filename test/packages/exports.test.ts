@@ -124,6 +124,15 @@ describe.each(packages.map((p) => [p.manifest.name, p] as const))('package %s', 
     }
   });
 
+  test('GIVEN its ESM build THEN an import attribute is written `with`, never `assert` (which Node 22 refuses)', () => {
+    const dist = join(dir, 'dist');
+    const files = existsSync(dist) ? readdirSync(dist).filter((f) => /\.m?js$/.test(f)) : [];
+    const withAssert = files.filter((f) =>
+      /\bassert\s*\{\s*type\s*:/.test(readFileSync(join(dist, f), 'utf8')),
+    );
+    expect(withAssert).toEqual([]);
+  });
+
   test('GIVEN a bin THEN it starts with a node shebang', () => {
     const bins = typeof manifest.bin === 'string' ? [manifest.bin] : Object.values(manifest.bin ?? {});
     for (const bin of bins) expect(readFileSync(join(dir, bin), 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/);
