@@ -23,6 +23,7 @@ export {
 export type { LeaseRelease, LeaseRenewal, LeaseStore } from './lease/lease-store.js';
 export { type LeaseGrant, NodeLease } from './lease/node-lease.js';
 export { optionalBoolean, positiveMs } from './option-checks.js';
+export { assertPeerVersion } from './peer-version.js';
 export {
   type ResolvedSnowflakeColumns,
   resolveSnowflakeColumns,

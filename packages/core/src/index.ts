@@ -42,6 +42,7 @@ export { kubernetesPodIndex } from './lease/pod-index.js';
 export { nodeIdFromEnv } from './node-id.js';
 export { type HealthError, type HealthParts, type SnowkeyHealth, snowkeyHealth } from './observe/health.js';
 export type { LastError } from './observe/listeners.js';
+export { UnsupportedPeerError } from './peer-version.js';
 export {
   type PublicId,
   type PublicIdCodec,
