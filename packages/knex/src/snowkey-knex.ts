@@ -11,6 +11,7 @@ import {
   type SnowflakeTables,
   type SnowkeyKnexOptions,
 } from './options.js';
+import { assertKnexVersion } from './peer-version.js';
 
 /**
  * The snowflake columns configured for `Table`; `string` when the tables are not known statically.
@@ -218,6 +219,7 @@ export function snowkeyKnex<const Tables extends SnowflakeTables>(
   knex: Knex,
   options: SnowkeyKnexOptions<Tables>,
 ): SnowkeyKnex<Tables> {
+  assertKnexVersion();
   knexDialect(knex);
   return new SnowkeyKnex<Tables>(knex, resolveOptions(options));
 }

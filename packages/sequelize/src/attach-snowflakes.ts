@@ -3,6 +3,7 @@ import { assertIdGenerator } from '@snowkey/core/adapter';
 import type { Model, ModelStatic, Sequelize } from 'sequelize';
 import { SnowflakeConfigError } from './errors.js';
 import { emptySnowflakes, fillIds } from './fill-ids.js';
+import { assertSequelizeVersion } from './peer-version.js';
 import { precisionProblems } from './precision.js';
 import { isSnowflakeAttribute, restoreInheritedDefault } from './snowflake-id.js';
 import { readBackUpsert } from './upsert-read-back.js';
@@ -32,6 +33,7 @@ const attached = new WeakSet<Sequelize>();
  * attachSnowflakes(sequelize, { generator: new Snowflake({ workerId: 1 }) });
  */
 export function attachSnowflakes(sequelize: Sequelize, options: AttachSnowflakesOptions): void {
+  assertSequelizeVersion();
   if (typeof (sequelize as { addHook?: unknown } | null)?.addHook !== 'function') {
     throw new InvalidArgumentError('sequelize', 'a Sequelize instance', sequelize);
   }
