@@ -1,6 +1,7 @@
 import { type IdGenerator, InvalidArgumentError, parseId } from '@snowkey/core';
 import { assertIdGenerator, generateOrKeep, KEY_EXPECTED, takeId } from '@snowkey/core/adapter';
 import { getTableName, is, Table } from 'drizzle-orm';
+import { assertDrizzleVersion } from './peer-version.js';
 
 /**
  * Where a snowflake column takes its ids: a generator, or a function that returns one when the
@@ -47,6 +48,7 @@ export type SnowflakeIdType = { data: bigint; driverData: string | number | bigi
  * the column's database name ('' lets Drizzle take the key, or its casing) and its id source.
  */
 export function columnArgs(a: unknown, b: unknown): { name: string; nextId: () => bigint } {
+  assertDrizzleVersion();
   if (typeof a === 'string') return { name: a, nextId: idSource(b) };
   if (b !== undefined) throw new InvalidArgumentError('name', 'a string (the column name)', a);
   return { name: '', nextId: idSource(a) };

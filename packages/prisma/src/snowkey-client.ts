@@ -1,6 +1,7 @@
 import { clientPlan } from './client-plan.js';
 import { attachWrapper } from './client-wrapper.js';
 import { resolveOptions, type SnowkeyPrismaOptions } from './options.js';
+import { assertPrismaClientVersion } from './peer-version.js';
 
 /**
  * The same client, filling snowflake ids before Prisma sees the arguments: the writes and rules of
@@ -31,6 +32,7 @@ export function snowkeyClient<Client extends object, ModelName extends string = 
   client: Client,
   options: SnowkeyPrismaOptions<ModelName>,
 ): Client {
+  assertPrismaClientVersion();
   const resolved = resolveOptions(options);
   return attachWrapper(client, clientPlan(client, resolved), resolved);
 }

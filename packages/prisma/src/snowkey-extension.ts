@@ -4,6 +4,7 @@ import { attachWrapper } from './client-wrapper.js';
 import { delegateName } from './data-model.js';
 import { createIdFiller, FILLED_OPERATIONS, type FilledOperation } from './fill-ids.js';
 import { resolveOptions, type SnowkeyPrismaOptions } from './options.js';
+import { assertPrismaClientVersion } from './peer-version.js';
 import { hasWriteQueryCallbacks } from './query-callbacks.js';
 
 /**
@@ -43,6 +44,7 @@ import { hasWriteQueryCallbacks } from './query-callbacks.js';
  * const player = await prisma.player.create({ data: { name: 'Aria' } }); // player.id: bigint
  */
 export function snowkey<ModelName extends string = string>(options: SnowkeyPrismaOptions<ModelName>) {
+  assertPrismaClientVersion();
   const resolved = resolveOptions(options);
   return Prisma.defineExtension((client) => {
     const prepared = clientPlan(client, resolved);

@@ -1,5 +1,6 @@
 import type { HasDefault, HasRuntimeDefault } from 'drizzle-orm';
 import { type ConvertCustomConfig, customType, type MySqlCustomColumnBuilder } from 'drizzle-orm/mysql-core';
+import { assertDrizzleVersion } from '../peer-version.js';
 import {
   columnArgs,
   type IdGeneratorSource,
@@ -69,5 +70,6 @@ export function snowflakeId(a: string | IdGeneratorSource, b?: IdGeneratorSource
 export function snowflakeRef<TName extends string = ''>(
   name?: TName,
 ): MySqlCustomColumnBuilder<ConvertCustomConfig<TName, SnowflakeIdType>> {
+  assertDrizzleVersion();
   return refColumn(name ?? '') as MySqlCustomColumnBuilder<ConvertCustomConfig<TName, SnowflakeIdType>>;
 }

@@ -4,6 +4,7 @@ import {
   customType,
   type SQLiteCustomColumnBuilder,
 } from 'drizzle-orm/sqlite-core';
+import { assertDrizzleVersion } from '../peer-version.js';
 import {
   columnArgs,
   type IdGeneratorSource,
@@ -74,5 +75,6 @@ export function snowflakeId(a: string | IdGeneratorSource, b?: IdGeneratorSource
 export function snowflakeRef<TName extends string = ''>(
   name?: TName,
 ): SQLiteCustomColumnBuilder<ConvertCustomConfig<TName, SnowflakeIdType>> {
+  assertDrizzleVersion();
   return refColumn(name ?? '') as SQLiteCustomColumnBuilder<ConvertCustomConfig<TName, SnowflakeIdType>>;
 }
