@@ -13,6 +13,7 @@ import { idReplacer } from '@snowkey/core';
 import { map, type Observable } from 'rxjs';
 import { idErrorBody } from './id-error-body.js';
 import { parseJsonId } from './json-ids.js';
+import { assertNestCommonVersion } from './nest-version.js';
 
 /**
  * Turns a route parameter, query value or body field into a key, like Nest's `ParseIntPipe`:
@@ -34,6 +35,7 @@ export class ParseIdPipe implements PipeTransform<unknown, bigint> {
   readonly #codec: { decode(value: string, argument?: string): bigint } | undefined;
   // @Optional: when Nest builds the pipe itself (`@Param('id', ParseIdPipe)`), there is no codec to inject.
   constructor(@Optional() codec?: { decode(value: string, argument?: string): bigint }) {
+    assertNestCommonVersion();
     this.#codec = codec;
   }
   transform(value: unknown, metadata: ArgumentMetadata): bigint {
@@ -68,6 +70,9 @@ function isJsonData(data: unknown): boolean {
  */
 @Injectable()
 export class IdJsonInterceptor implements NestInterceptor {
+  constructor() {
+    assertNestCommonVersion();
+  }
   intercept(_context: ExecutionContext, next: CallHandler): Observable<unknown> {
     return next
       .handle()

@@ -9,6 +9,7 @@ import type {
   SnowkeyModuleOptions,
   SnowkeyRegistration,
 } from './module-options.js';
+import { assertNestVersions } from './peer-version.js';
 import { SnowkeyService } from './snowkey-service.js';
 import { SNOWKEY_GENERATOR, SNOWKEY_GENERATOR_OPTIONS } from './tokens.js';
 
@@ -40,6 +41,7 @@ export class SnowkeyModule {
    * SnowkeyModule.forRoot({ lease: { client: pgSqlClient(pool) } });
    */
   static forRoot(options: SnowkeyModuleOptions): DynamicModule {
+    assertNestVersions();
     if (options === null || typeof options !== 'object') {
       throw new InvalidArgumentError('options', 'SnowkeyModule.forRoot options (an object)', options);
     }
@@ -62,6 +64,7 @@ export class SnowkeyModule {
    * });
    */
   static forRootAsync(options: SnowkeyModuleAsyncOptions): DynamicModule {
+    assertNestVersions();
     if (options === null || typeof options !== 'object' || typeof options.useFactory !== 'function') {
       throw new InvalidArgumentError(
         'options',
