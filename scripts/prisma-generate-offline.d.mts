@@ -11,6 +11,11 @@ export interface EnsurePrismaClientsOptions<D extends PrismaDialect = PrismaDial
   readonly outDir: string;
   /** Default: all three. */
   readonly dialects?: readonly D[];
+  /**
+   * Also run @snowkey/prisma's generator (from source), which writes
+   * `<outDir>/<dialect>/snowkey/data-model.ts`. Default: false.
+   */
+  readonly snowkeyDataModel?: boolean;
 }
 
 /**

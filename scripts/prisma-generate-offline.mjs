@@ -7,6 +7,8 @@
 //   PRISMA_SCHEMA_ENGINE_BINARY names an existing file (and cannot download one here): any file
 //   will do, so it is given node itself unless the caller set one.
 // - One models file serves three providers: the generator and datasource blocks are written here.
+// - With `snowkeyDataModel`, @snowkey/prisma's own generator runs from its source (through tsx) and
+//   writes <outDir>/<dialect>/snowkey/data-model.ts, as `snowkey-prisma-generator` does in an app.
 // - A client is regenerated only when its schema or the Prisma version changed (a stamp file), so
 //   calling this before every test run or example start costs a file read.
 // - Parallel callers (vitest forks, the demo's child processes) wait on a lock directory, and a
@@ -16,9 +18,16 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const PROVIDERS = { postgres: 'postgresql', mysql: 'mysql', sqlite: 'sqlite' };
 const LOCK_STALE_MS = 120_000;
+const REPO = fileURLToPath(new URL('..', import.meta.url));
+/** @snowkey/prisma's generator, its source files (a change to them regenerates) and how to start it. */
+const SNOWKEY_GENERATOR = join(REPO, 'packages', 'prisma', 'src', 'generator.ts');
+const SNOWKEY_GENERATOR_SOURCES = ['generator.ts', 'data-model-source.ts'].map((f) =>
+  join(REPO, 'packages', 'prisma', 'src', f),
+);
 
 /**
  * Makes sure `<outDir>/<dialect>/client` holds a client generated from `models` for each dialect,
@@ -34,7 +43,7 @@ const LOCK_STALE_MS = 120_000;
  * const { PrismaClient } = await import(join(dirs.sqlite, 'client.ts'));
  */
 export function ensurePrismaClients(options) {
-  const { dialects = Object.keys(PROVIDERS) } = options;
+  const { dialects = Object.keys(PROVIDERS), snowkeyDataModel = false } = options;
   const outDir = resolve(options.outDir);
   for (const dialect of dialects) {
     if (!(dialect in PROVIDERS)) {
@@ -48,7 +57,7 @@ export function ensurePrismaClients(options) {
   const version = JSON.parse(readFileSync(require.resolve('prisma/package.json'), 'utf8')).version;
   const modelsText = readFileSync(options.models, 'utf8');
   const wanted = dialects.map((dialect) => {
-    const schema = schemaFor(dialect, modelsText);
+    const schema = schemaFor(dialect, modelsText, snowkeyDataModel);
     const stamp = createHash('sha256').update(`${version}\n${schema}`).digest('hex');
     return { dialect, schema, stamp };
   });
@@ -64,18 +73,33 @@ export function ensurePrismaClients(options) {
   return Object.fromEntries(dialects.map((d) => [d, join(outDir, d, 'client')]));
 }
 
-function schemaFor(dialect, modelsText) {
+function schemaFor(dialect, modelsText, snowkeyDataModel) {
   return `generator client {
   provider     = "prisma-client"
   output       = "./client"
   moduleFormat = "esm"
 }
-
+${snowkeyDataModel ? snowkeyGeneratorBlock() : ''}
 datasource db {
   provider = "${PROVIDERS[dialect]}"
 }
 
 ${modelsText}`;
+}
+
+/** The generator block of @snowkey/prisma's generator, run from source; a hash of it marks its version. */
+function snowkeyGeneratorBlock() {
+  const tsx = createRequire(join(REPO, 'package.json')).resolve('tsx');
+  const hash = createHash('sha256');
+  for (const file of SNOWKEY_GENERATOR_SOURCES) hash.update(readFileSync(file));
+  const command = `node --conditions=dev-source --import ${pathToFileURL(tsx).href} ${SNOWKEY_GENERATOR}`;
+  return `
+// source ${hash.digest('hex')}
+generator snowkey {
+  provider = ${JSON.stringify(command)}
+  output   = "./snowkey"
+}
+`;
 }
 
 function generate(cli, outDir, { dialect, schema, stamp }) {

@@ -8,9 +8,6 @@ import type { PrismaClient } from './.doctest/generated/prisma/client.js';
 
 export { Snowflake } from '@snowkey/core';
 export { Prisma, PrismaClient } from './.doctest/generated/prisma/client.js';
-// Internal names some examples show.
-export { readDataModel } from './src/data-model.js';
-export { foreignKeySides } from './src/foreign-key-sides.js';
 export * from './src/index.js';
 
 /** A driver adapter, a client without the extension, and a generator. */

@@ -1,3 +1,3 @@
 import { packageConfig } from '../../scripts/tsup.config';
 
-export default packageConfig();
+export default packageConfig({ entry: ['src/index.ts', 'src/generator.ts'] });

@@ -1,12 +1,13 @@
 import type { IdGenerator } from '@snowkey/core';
 import { prismaSqlClient, snowkey, snowkeyClient } from '@snowkey/prisma';
 import type { Prisma } from '../../packages/prisma/test/generated/postgres/client/client.js';
-import { openPrisma } from '../../packages/prisma/test/helpers/prisma-test-client.js';
+import { loadTestDataModel, openPrisma } from '../../packages/prisma/test/helpers/prisma-test-client.js';
 import type { AdapterDriver, AdapterSession, ItemInput } from '../conformance/adapter-driver.js';
 
 /**
  * The Prisma adapter for the conformance suite: the package's test client (its models map the
- * conformance tables with @@map/@map) extended with `snowkey()`, or wrapped by `snowkeyClient()`.
+ * conformance tables with @@map/@map) extended with `snowkey()`, or wrapped by `snowkeyClient()`,
+ * given the data model its generator block wrote.
  */
 function prismaDriverOf(attach: 'extension' | 'wrapper'): AdapterDriver {
   return {
@@ -19,13 +20,14 @@ function prismaDriverOf(attach: 'extension' | 'wrapper'): AdapterDriver {
     async open(db, generator: IdGenerator): Promise<AdapterSession> {
       const base = await openPrisma(db);
       const models = { Item: 'id', Parent: 'id', Child: 'id' } as const;
-      const extended = () => base.$extends(snowkey<Prisma.ModelName>({ generator, models }));
+      const dataModel = await loadTestDataModel();
+      const extended = () => base.$extends(snowkey<Prisma.ModelName>({ generator, models, dataModel }));
       // The wrapper returns the client's own type; typed here as the extension's, which has the same
       // model methods.
       const prisma =
         attach === 'extension'
           ? extended()
-          : (snowkeyClient(base, { generator, models }) as unknown as ReturnType<typeof extended>);
+          : (snowkeyClient(base, { generator, models, dataModel }) as unknown as ReturnType<typeof extended>);
       /** Rows by name (unique in sk_item) back in input order. */
       const inInputOrder = (items: ItemInput[], rows: { id: bigint; name: string }[]) => {
         const byName = new Map(rows.map((r) => [r.name, r.id]));

@@ -187,7 +187,7 @@ export const PUBLIC_SURFACE: Readonly<
   },
   '@snowkey/prisma': {
     values: ['SnowflakeFieldError', 'prismaSqlClient', 'snowkey', 'snowkeyClient'],
-    types: ['PrismaRawQueryable', 'SnowkeyPrismaOptions'],
+    types: ['PrismaDataModel', 'PrismaRawQueryable', 'SnowkeyPrismaOptions'],
   },
   '@snowkey/etcd': {
     values: ['DEFAULT_ETCD_PREFIX', 'inspectEtcdLeases', 'leaseEtcdNodeId'],

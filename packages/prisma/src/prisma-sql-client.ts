@@ -1,6 +1,7 @@
 import type { SqlParam } from '@snowkey/core';
 import { InvalidArgumentError, type SqlClient, type SqlDialect } from '@snowkey/core';
 import { SQL_DIALECTS, toPostgresPlaceholders } from '@snowkey/core/adapter';
+import { readActiveProvider } from './prisma-internals.js';
 
 /**
  * What {@link prismaSqlClient} needs of a Prisma client: its raw-SQL methods, interactive
@@ -96,7 +97,7 @@ export function prismaSqlClient(
 }
 
 function detectDialect(prisma: PrismaRawQueryable): SqlDialect {
-  const provider = (prisma as { _activeProvider?: unknown })._activeProvider;
+  const provider = readActiveProvider(prisma);
   const dialect = typeof provider === 'string' ? PROVIDERS[provider] : undefined;
   if (!dialect) {
     throw new InvalidArgumentError(

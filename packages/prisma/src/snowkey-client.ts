@@ -14,17 +14,19 @@ import { assertPrismaClientVersion } from './peer-version.js';
  * through `Prisma.getExtensionContext(this)`), and on the `tx` of an interactive transaction.
  * `$extends(snowkey())` on a client without query extensions of its own returns this wrapper.
  *
- * `options.models` is checked against the client's data model at once ({@link SnowflakeFieldError}).
+ * `options.models` is checked against the data model at once ({@link SnowflakeFieldError}).
  * A refused caller id rejects the returned promise, as the extension's does, before any SQL.
  *
  * @example
  * import { Snowflake } from '@snowkey/core';
  * import { snowkeyClient } from '@snowkey/prisma';
  * import { PrismaClient } from './generated/prisma/client.js';
+ * import { dataModel } from './generated/snowkey/data-model.js';
  *
  * const prisma = snowkeyClient(new PrismaClient({ adapter }), {
  *   generator: new Snowflake({ workerId: 1 }),
  *   models: { Player: 'id', Match: 'id' },
+ *   dataModel,
  * });
  * const player = await prisma.player.create({ data: { name: 'Aria' } }); // player.id: bigint
  */

@@ -5,7 +5,7 @@ import { delegateName } from './data-model.js';
 import { createIdFiller, FILLED_OPERATIONS, type FilledOperation } from './fill-ids.js';
 import { resolveOptions, type SnowkeyPrismaOptions } from './options.js';
 import { assertPrismaClientVersion } from './peer-version.js';
-import { hasWriteQueryCallbacks } from './query-callbacks.js';
+import { hasWriteQueryCallbacks } from './prisma-internals.js';
 
 /**
  * A Prisma client extension that fills snowflake ids before the INSERT: in `create`,
@@ -26,12 +26,14 @@ import { hasWriteQueryCallbacks } from './query-callbacks.js';
  * snowflake id (none in `models`, and no relation leading to one) are left to Prisma untouched,
  * and a query extension on them counts for neither way.
  *
- * The options are checked at once; `$extends` then checks `models` against the client's data
- * model and throws {@link SnowflakeFieldError} for an unknown model or a field that is not a
- * `BigInt` scalar.
+ * The options are checked at once; `$extends` then checks `models` against the data model (the
+ * `dataModel` option, which the `snowkey-prisma-generator` generator writes; else the client's own)
+ * and throws {@link SnowflakeFieldError} for an unknown model or a field that is not a `BigInt`
+ * scalar.
  *
  * @example
  * import { Prisma, PrismaClient } from './generated/prisma/client.js';
+ * import { dataModel } from './generated/snowkey/data-model.js';
  * import { Snowflake } from '@snowkey/core';
  * import { snowkey } from '@snowkey/prisma';
  *
@@ -39,6 +41,7 @@ import { hasWriteQueryCallbacks } from './query-callbacks.js';
  *   snowkey<Prisma.ModelName>({
  *     generator: new Snowflake({ workerId: 1 }),
  *     models: { Player: 'id', Match: 'id' },
+ *     dataModel,
  *   }),
  * );
  * const player = await prisma.player.create({ data: { name: 'Aria' } }); // player.id: bigint

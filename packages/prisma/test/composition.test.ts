@@ -5,6 +5,7 @@ import { snowkey } from '../src/index.js';
 import { counterGenerator } from './helpers/counter-generator.js';
 import {
   ATTACH_MODES,
+  TEST_DATA_MODEL,
   TEST_MODELS,
   useExtendedPrisma,
   withPassThroughQuery,
@@ -119,7 +120,7 @@ describeEachDialect('@snowkey/prisma $extends(snowkey()) behind other query exte
           },
         },
       })
-      .$extends(snowkey({ generator, models: TEST_MODELS }));
+      .$extends(snowkey({ generator, models: TEST_MODELS, dataModel: TEST_DATA_MODEL }));
     await prisma.item.createMany({ data: [{ name: 'before-own', qty: 1 }] });
     expect(await itemIds('before-')).toEqual([
       ['before-added', String(2n ** 61n + 1n)],
@@ -136,7 +137,7 @@ describeEachDialect('@snowkey/prisma $extends(snowkey()) behind other query exte
       [readsOnly, 'front-reads-only'],
     ] as const) {
       const generator = counterGenerator(2n ** 62n + BigInt(name.length));
-      const prisma = client.$extends(snowkey({ generator, models: TEST_MODELS }));
+      const prisma = client.$extends(snowkey({ generator, models: TEST_MODELS, dataModel: TEST_DATA_MODEL }));
       const pending = prisma.item.create({ data: { name, qty: 1 } });
       expect(generator.issued).toHaveLength(1);
       await pending;
@@ -146,7 +147,9 @@ describeEachDialect('@snowkey/prisma $extends(snowkey()) behind other query exte
 
   test('GIVEN a client with a query extension on writes THEN snowkey runs as a query extension after it: the id is drawn when the query runs', async () => {
     const generator = counterGenerator(2n ** 62n + 100n);
-    const prisma = withPassThroughQuery(t.base).$extends(snowkey({ generator, models: TEST_MODELS }));
+    const prisma = withPassThroughQuery(t.base).$extends(
+      snowkey({ generator, models: TEST_MODELS, dataModel: TEST_DATA_MODEL }),
+    );
     const pending = prisma.item.create({ data: { name: 'behind-query', qty: 1 } });
     expect(generator.issued).toHaveLength(0);
     await pending;
@@ -166,7 +169,9 @@ describeEachDialect('@snowkey/prisma $extends(snowkey()) behind other query exte
       },
     });
     const generator = counterGenerator(2n ** 62n + 200n);
-    const prisma = notesWatched.$extends(snowkey({ generator, models: TEST_MODELS }));
+    const prisma = notesWatched.$extends(
+      snowkey({ generator, models: TEST_MODELS, dataModel: TEST_DATA_MODEL }),
+    );
     const pending = prisma.item.create({ data: { name: 'front-notes-watched', qty: 1 } });
     expect(generator.issued).toHaveLength(1);
     await pending;
@@ -177,7 +182,9 @@ describeEachDialect('@snowkey/prisma $extends(snowkey()) behind other query exte
 
   test('GIVEN snowkey behind a query extension THEN the writes of a model whose writes hold no snowflake id run no callback of its', async () => {
     const behind = withPassThroughQuery(t.base);
-    const prisma = behind.$extends(snowkey({ generator: counterGenerator(1n), models: TEST_MODELS }));
+    const prisma = behind.$extends(
+      snowkey({ generator: counterGenerator(1n), models: TEST_MODELS, dataModel: TEST_DATA_MODEL }),
+    );
     // Prisma's own list of the callbacks a call runs (what snowkey reads to choose its way).
     type Listed = { _extensions: { getAllQueryCallbacks(delegate: string, op: string): unknown[] } };
     const callbacks = (client: unknown, delegate: string) =>
@@ -190,7 +197,7 @@ describeEachDialect('@snowkey/prisma $extends(snowkey()) behind other query exte
     const generator = counterGenerator(1n);
     const behind = withPassThroughQuery(t.base);
     for (const client of [t.base, behind]) {
-      const prisma = client.$extends(snowkey({ generator, models: TEST_MODELS }));
+      const prisma = client.$extends(snowkey({ generator, models: TEST_MODELS, dataModel: TEST_DATA_MODEL }));
       expect(Prisma.getExtensionContext(prisma).$parent).toBe(client);
     }
   });

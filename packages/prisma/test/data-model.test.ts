@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { buildWritePlan, filledModels, type RuntimeDataModel } from '../src/data-model.js';
+import { buildWritePlan, filledModels, type ModelDefinitions } from '../src/data-model.js';
 
 const scalar = (name: string, type = 'BigInt') => ({ name, kind: 'scalar', type });
 const relation = (name: string, type: string) => ({ name, kind: 'object', type });
 
 describe('filledModels()', () => {
   // League -> Team -> Player (snowflake) <- Badge; Audit and Tag relate only to each other.
-  const dataModel: RuntimeDataModel = {
+  const dataModel: ModelDefinitions = {
     models: {
       League: { fields: [scalar('id', 'Int'), relation('teams', 'Team')] },
       Team: { fields: [scalar('id', 'Int'), relation('league', 'League'), relation('players', 'Player')] },

@@ -1,12 +1,12 @@
 import { InvalidArgumentError } from '@snowkey/core';
 import { describe, expect, test } from 'vitest';
-import { buildWritePlan, type RuntimeDataModel } from '../src/data-model.js';
+import { buildWritePlan, type ModelDefinitions } from '../src/data-model.js';
 import { createIdFiller } from '../src/fill-ids.js';
 import { counterGenerator } from './helpers/counter-generator.js';
 
 const scalar = (name: string, type = 'BigInt') => ({ name, kind: 'scalar', type });
 const relation = (name: string, type: string) => ({ name, kind: 'object', type });
-const dataModel: RuntimeDataModel = {
+const dataModel: ModelDefinitions = {
   models: {
     Team: { fields: [scalar('id', 'Int'), relation('players', 'Player')] },
     Player: {

@@ -3,7 +3,7 @@ import { describeEachDialect } from '@snowkey/test-harness';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { snowkeyClient } from '../src/index.js';
 import { counterGenerator } from './helpers/counter-generator.js';
-import { TEST_MODELS } from './helpers/extended-prisma.js';
+import { TEST_DATA_MODEL, TEST_MODELS } from './helpers/extended-prisma.js';
 import { itemIds as itemIdsNamed } from './helpers/item-rows.js';
 import { createTestTables, openPrisma, type TestPrismaClient } from './helpers/prisma-test-client.js';
 
@@ -17,7 +17,7 @@ describeEachDialect('@snowkey/prisma snowkeyClient()', (ctx) => {
     await createTestTables(ctx.db);
     base = await openPrisma(ctx.db);
     generator = counterGenerator(2n ** 60n);
-    prisma = snowkeyClient(base, { generator, models: TEST_MODELS });
+    prisma = snowkeyClient(base, { generator, models: TEST_MODELS, dataModel: TEST_DATA_MODEL });
   });
   afterAll(async () => {
     await base?.$disconnect();

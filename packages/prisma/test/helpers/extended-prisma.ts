@@ -3,7 +3,12 @@ import { afterAll, beforeAll } from 'vitest';
 import { snowkey, snowkeyClient } from '../../src/index.js';
 import type { Prisma } from '../generated/postgres/client/client.js';
 import { counterGenerator } from './counter-generator.js';
-import { createTestTables, openPrisma, type TestPrismaClient } from './prisma-test-client.js';
+import {
+  createTestTables,
+  loadTestDataModel,
+  openPrisma,
+  type TestPrismaClient,
+} from './prisma-test-client.js';
 
 /** The snowflake fields of test/prisma/models.prisma; Shelf is deliberately absent. */
 export const TEST_MODELS = {
@@ -15,8 +20,13 @@ export const TEST_MODELS = {
   Stock: 'id',
 } as const;
 
+/** What test/prisma/models.prisma's generator block wrote: the `dataModel` option of every test. */
+export const TEST_DATA_MODEL = await loadTestDataModel();
+
 function extend(base: TestPrismaClient, generator: ReturnType<typeof counterGenerator>) {
-  return base.$extends(snowkey<Prisma.ModelName>({ generator, models: TEST_MODELS }));
+  return base.$extends(
+    snowkey<Prisma.ModelName>({ generator, models: TEST_MODELS, dataModel: TEST_DATA_MODEL }),
+  );
 }
 
 export type ExtendedPrisma = ReturnType<typeof extend>;
@@ -42,7 +52,11 @@ function attach(mode: AttachMode, base: TestPrismaClient, generator: ReturnType<
   if (mode === 'extension behind a query extension') return extend(withPassThroughQuery(base), generator);
   // The wrapper returns the client's own type; the tests are typed against the extension's, which
   // has the same model methods (the wrapper's types are checked by its README and TSDoc examples).
-  return snowkeyClient(base, { generator, models: TEST_MODELS }) as unknown as ExtendedPrisma;
+  return snowkeyClient(base, {
+    generator,
+    models: TEST_MODELS,
+    dataModel: TEST_DATA_MODEL,
+  }) as unknown as ExtendedPrisma;
 }
 
 /**

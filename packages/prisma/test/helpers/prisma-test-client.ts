@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Dialect, TestDatabase } from '@snowkey/test-harness';
+import type { PrismaDataModel } from '../../src/index.js';
 // The three generated clients have the same models and API; the PostgreSQL one types them all.
 import type { PrismaClient } from '../generated/postgres/client/client.js';
 
@@ -18,6 +19,13 @@ export function ensureTestClients(): void {
     stdio: 'inherit',
   });
   generated = true;
+}
+
+/** The data model the package's generator wrote for test/prisma/models.prisma (the same for every dialect). */
+export async function loadTestDataModel(): Promise<PrismaDataModel> {
+  ensureTestClients();
+  const url = join(packageRoot, 'test', 'generated', 'postgres', 'snowkey', 'data-model.ts');
+  return ((await import(url)) as { dataModel: PrismaDataModel }).dataModel;
 }
 
 /** Creates the tables of test/prisma/models.prisma from test/sql/tables.sql (one SQL for every dialect). */
