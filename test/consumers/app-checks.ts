@@ -8,7 +8,7 @@ import {
   type Dialect,
   type DroppableTestDatabase,
 } from '../helpers/create-test-database.js';
-import { runApp, runBin, typecheck } from './run-app.js';
+import { binPath, runApp, runBin, typecheck } from './run-app.js';
 
 /** Every id a snowflake generator hands out today is above 2^53: a rounded one would show. */
 const ABOVE_2_53 = (id: string) => BigInt(id) > 2n ** 53n;
@@ -118,8 +118,10 @@ export const APP_CHECKS: Record<string, (dir: string) => Promise<void>> = {
   },
 
   async 'prisma-pg'(dir) {
-    // Prisma 7's generate needs no engine, but its CLI wants PRISMA_SCHEMA_ENGINE_BINARY to name a file.
+    // Prisma 7's generate needs no engine, but its CLI wants PRISMA_SCHEMA_ENGINE_BINARY to name a
+    // file. It starts @snowkey/prisma's generator by its command, found on the PATH npx would set.
     runBin(dir, 'prisma', 'prisma', ['generate'], {
+      PATH: binPath(dir),
       PRISMA_SCHEMA_ENGINE_BINARY: process.execPath,
       PRISMA_HIDE_UPDATE_MESSAGE: '1',
       CHECKPOINT_DISABLE: '1',
@@ -129,19 +131,37 @@ export const APP_CHECKS: Record<string, (dir: string) => Promise<void>> = {
       player: string;
       match: string;
       replay: [string, string];
+      nested: { match: string; replay: [string, string] };
+      fallbackPlayer: string;
       nodeId: number;
       readBack: boolean;
     }>(dir, 'postgres', PLAYERS_MATCHES_REPLAYS, async (db, out) => {
-      expect(await db.query('SELECT id, name FROM players')).toEqual([{ id: out.player, name: 'Aria' }]);
-      expect(await db.query('SELECT id, player_id FROM matches')).toEqual([
+      expect(await db.query('SELECT id, name FROM players ORDER BY name')).toEqual([
+        { id: out.player, name: 'Aria' },
+        { id: out.fallbackPlayer, name: 'Bea' },
+      ]);
+      expect(await db.query('SELECT id, player_id FROM matches ORDER BY id')).toEqual([
         { id: out.match, player_id: out.player },
+        { id: out.nested.match, player_id: out.player },
       ]);
-      expect(await db.query('SELECT id, share_id, match_id FROM replays')).toEqual([
+      expect(await db.query('SELECT id, share_id, match_id FROM replays ORDER BY id')).toEqual([
         { id: out.replay[0], share_id: out.replay[1], match_id: out.match },
+        { id: out.nested.replay[0], share_id: out.nested.replay[1], match_id: out.nested.match },
       ]);
+      // The generator's data model says the replay holds the key: the match Prisma inserts first,
+      // created inside the replay's create, got the smaller id.
+      expect(BigInt(out.nested.match) < BigInt(out.nested.replay[0])).toBe(true);
       // The node id was leased through the same Prisma client, in the same database.
       expect(await db.query('SELECT node_id FROM snowkey_node_leases')).toEqual([{ node_id: out.nodeId }]);
-      expect([out.player, out.match, ...out.replay].every(ABOVE_2_53)).toBe(true);
+      const ids = [
+        out.player,
+        out.match,
+        ...out.replay,
+        out.nested.match,
+        ...out.nested.replay,
+        out.fallbackPlayer,
+      ];
+      expect(ids.every(ABOVE_2_53)).toBe(true);
       expect(out.readBack).toBe(true);
     });
   },

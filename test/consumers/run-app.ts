@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 
 const run = (cmd: string, args: string[], cwd: string, env: Record<string, string> = {}) => {
   try {
@@ -36,6 +36,19 @@ export function runBin(
   const file = typeof bins === 'string' ? bins : bins?.[bin];
   if (!file) throw new Error(`${pkg} has no bin named ${bin}`);
   return run(process.execPath, [join(dirname(manifest), file), ...args], dir, env);
+}
+
+/**
+ * `PATH` as `npx` or a package script sets it in `dir`: every `node_modules/.bin` from `dir` up,
+ * then the caller's own, so a command an installed package ships (a Prisma generator) is found.
+ */
+export function binPath(dir: string): string {
+  const bins: string[] = [];
+  for (let at = dir; ; at = dirname(at)) {
+    bins.push(join(at, 'node_modules', '.bin'));
+    if (dirname(at) === at) break;
+  }
+  return [...bins, process.env.PATH ?? ''].join(delimiter);
 }
 
 /** Runs the app's compiled `dist/main.js` and parses the JSON line it prints last. */
