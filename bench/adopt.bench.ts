@@ -1,19 +1,10 @@
-/**
- * `snowkey adopt` on a table of 1M rows with AUTO_INCREMENT / SERIAL keys, referenced by a second
- * table of 1M rows: the time of the switch (keys and references widened to BIGINT, the default
- * dropped) on each database, beside a plain `ALTER TABLE ... BIGINT` of the same two columns on an
- * identical copy, in one run.
- *
- *   pnpm bench:adopt [--rows 1000000] [--dialects postgres,mysql,sqlite]
- */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// `pnpm bench:adopt [--rows 1000000] [--dialects postgres,mysql,sqlite]`: `snowkey adopt` of a 1M-row
+// SERIAL / AUTO_INCREMENT table and a 1M-row table referencing it, beside a plain ALTER to BIGINT.
 import { layouts } from '@snowkey/core';
 import { applyAdopt, openDatabase } from '@snowkey/merge';
-import Database from 'better-sqlite3';
 import { Command } from 'commander';
 import { markdownTable } from 'markdown-table';
+import { DATABASE_NAME, type Dialect, freshDatabase, runSql } from './fresh-database.js';
 
 const options = new Command()
   .option('--rows <n>', 'rows in each of the two tables', '1000000')
@@ -21,17 +12,8 @@ const options = new Command()
   .parse()
   .opts<{ rows: string; dialects: string }>();
 const ROWS = Number(options.rows);
-const PG = process.env.SNOWKEY_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const MY = process.env.SNOWKEY_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
 
-function urlOf(dialect: string, name: string, dir: string): string {
-  if (dialect === 'sqlite') return `file:${join(dir, `${name}.sqlite`)}`;
-  const u = new URL(dialect === 'postgres' ? PG : MY);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-function schema(dialect: string): string[] {
+function schema(dialect: Dialect): string[] {
   const n = ROWS;
   if (dialect === 'postgres')
     return [
@@ -56,7 +38,7 @@ function schema(dialect: string): string[] {
 }
 
 /** The same widening by hand, the floor any tool meets. */
-function plainAlter(dialect: string): string[] {
+function plainAlter(dialect: Dialect): string[] {
   if (dialect === 'postgres')
     return [
       'ALTER TABLE players ALTER COLUMN id TYPE BIGINT',
@@ -73,83 +55,45 @@ function plainAlter(dialect: string): string[] {
   return [];
 }
 
-async function withDatabase<T>(
-  dialect: string,
-  name: string,
-  dir: string,
-  body: (url: string) => Promise<T>,
-) {
-  const admin = dialect === 'sqlite' ? null : await openDatabase(dialect === 'postgres' ? PG : MY);
-  await admin?.execute(`DROP DATABASE IF EXISTS ${name}`);
-  await admin?.execute(`CREATE DATABASE ${name}`);
-  if (dialect === 'sqlite') new Database(join(dir, `${name}.sqlite`)).close(); // openDatabase never creates one
+type Db = Awaited<ReturnType<typeof openDatabase>>;
+
+/** Seconds `body` takes on a fresh copy of the two tables. */
+async function timedOnCopy(dialect: Dialect, name: string, body: (db: Db) => Promise<unknown>) {
+  const fresh = await freshDatabase(dialect, name);
   try {
-    return await body(urlOf(dialect, name, dir));
+    await runSql(dialect, fresh.url, schema(dialect));
+    const db = await openDatabase(fresh.url);
+    try {
+      const t = performance.now();
+      await body(db);
+      return (performance.now() - t) / 1000;
+    } finally {
+      await db.close();
+    }
   } finally {
-    await admin?.execute(`DROP DATABASE IF EXISTS ${name}`);
-    await admin?.close();
+    await fresh.drop();
   }
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'snowkey-adopt-bench-'));
 const rows: string[][] = [];
-try {
-  for (const dialect of options.dialects.split(',')) {
-    const seconds: number[] = [];
-    for (const [name, run] of [
-      [
-        'snowkey_bench_adopt',
-        async (url: string) => {
-          const db = await openDatabase(url);
-          try {
-            const t = performance.now();
-            const plan = await applyAdopt(db, { layout: layouts.snowkey, tables: ['players', 'items'] });
-            seconds.push((performance.now() - t) / 1000);
-            return plan.steps.length;
-          } finally {
-            await db.close();
-          }
-        },
-      ],
-      [
-        'snowkey_bench_alter',
-        async (url: string) => {
-          const db = await openDatabase(url);
-          try {
-            const t = performance.now();
-            for (const sql of plainAlter(dialect)) await db.execute(sql);
-            seconds.push((performance.now() - t) / 1000);
-            return 0;
-          } finally {
-            await db.close();
-          }
-        },
-      ],
-    ] as const) {
-      await withDatabase(dialect, name, dir, async (url) => {
-        const db = await openDatabase(url);
-        for (const sql of schema(dialect)) await db.execute(sql);
-        await db.close();
-        await run(url);
-      });
-    }
-    const [adopt, alter] = seconds as [number, number];
-    rows.push([
-      dialect === 'mysql' ? 'MariaDB' : dialect === 'postgres' ? 'PostgreSQL' : 'SQLite',
-      (2 * ROWS).toLocaleString('en-US'),
-      adopt.toFixed(2),
-      dialect === 'sqlite' ? '-' : alter.toFixed(2),
-      dialect === 'sqlite' ? '-' : `${(adopt / alter).toFixed(2)}x`,
-    ]);
-  }
-} finally {
-  rmSync(dir, { recursive: true, force: true });
+for (const dialect of options.dialects.split(',') as Dialect[]) {
+  const adopt = await timedOnCopy(dialect, 'snowkey_bench_adopt', (db) =>
+    applyAdopt(db, { layout: layouts.snowkey, tables: ['players', 'items'] }),
+  );
+  const alter = await timedOnCopy(dialect, 'snowkey_bench_alter', async (db) => {
+    for (const sql of plainAlter(dialect)) await db.execute(sql);
+  });
+  rows.push([
+    DATABASE_NAME[dialect],
+    (2 * ROWS).toLocaleString('en-US'),
+    adopt.toFixed(2),
+    dialect === 'sqlite' ? '-' : alter.toFixed(2),
+    dialect === 'sqlite' ? '-' : `${(adopt / alter).toFixed(2)}x`,
+  ]);
 }
 console.log(
   markdownTable(
     [['database', 'rows (2 tables)', 'snowkey adopt s', 'plain ALTER s', 'adopt / ALTER'], ...rows],
-    {
-      align: ['l', 'r', 'r', 'r', 'r'],
-    },
+    { align: ['l', 'r', 'r', 'r', 'r'] },
   ),
 );

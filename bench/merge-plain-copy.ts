@@ -1,23 +1,15 @@
-// The merge benchmark's baseline: the same rows copied from the same shards into the same kind of
-// target by the fastest route each database offers, with no snowkey code in the way.
+// The merge benchmark's baseline: the same rows copied by each database's fastest route, no snowkey code.
 import { pipeline } from 'node:stream/promises';
 import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
-import { type Dialect, TABLES } from './merge-world.js';
+import type { Dialect, FreshDatabase } from './fresh-database.js';
+import { TABLES } from './merge-world.js';
 
-/** A database of the benchmark: its URL, and its name on a server (or its file on SQLite). */
-export interface BenchDb {
-  readonly url: string;
-  readonly name: string;
-}
+type BenchDb = Pick<FreshDatabase, 'url' | 'name'>;
 
-/**
- * What the copy reads of table `t` of the shard at `position`: every column as it is, except the
- * handles every shard shares, which a later shard's copy suffixes as a merge renames them (a plain
- * copy that knows the clashes beforehand, at the cost of one expression per row).
- */
+/** Table `t` of the shard at `position`, the shared handles suffixed as a merge renames them. */
 function select(dialect: Dialect, t: string, from: string, position: number): string {
   if (t !== 'accounts' || position === 0) return `SELECT * FROM ${from}`;
   const suffixed =
@@ -25,11 +17,7 @@ function select(dialect: Dialect, t: string, from: string, position: number): st
   return `SELECT id, CASE WHEN handle LIKE 'p%' THEN ${suffixed} ELSE handle END, level FROM ${from}`;
 }
 
-/**
- * Copies every table of every shard into `target`, parents first: ATTACH and INSERT ... SELECT on
- * SQLite, COPY TO STDOUT piped into COPY FROM STDIN on PostgreSQL, INSERT ... SELECT across
- * databases of one server on MariaDB. Foreign keys and unique keys are checked, as in a merge.
- */
+/** Every table of every shard into `target`, parents first, keys checked: ATTACH, COPY or cross-database INSERT. */
 export async function plainCopy(
   dialect: Dialect,
   shards: readonly BenchDb[],

@@ -1,7 +1,5 @@
-// The world the merge benchmark copies: 6 tables, every kind of reference the engine handles,
-// filled by the database itself (generate_series, MariaDB's sequence engine, a recursive CTE).
-
-export type Dialect = 'postgres' | 'mysql' | 'sqlite';
+// The merge benchmark's 6 tables, every kind of reference the engine handles, filled by the database itself.
+import type { Dialect } from './fresh-database.js';
 
 /** Share of the rows per table (sums to 1), in the order parents come first. */
 export const SHARES = {
@@ -50,10 +48,7 @@ export function tableRows(rows: number): Record<keyof typeof SHARES, number> {
   return n;
 }
 
-/**
- * The statements that fill a shard of `rows` rows: keys `base + 1...` per table, one handle in a
- * hundred shared with the other shards (renamed on a merge), mail replying to the mail before it.
- */
+/** Fills a shard of `rows` rows: keys from `base + 1`, one handle in 100 shared across shards. */
 export function fillStatements(dialect: Dialect, rows: number, base: bigint, shard: string): string[] {
   const n = tableRows(rows);
   const cat = (...parts: string[]) =>

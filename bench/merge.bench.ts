@@ -1,21 +1,13 @@
-// The merge benchmark: `pnpm bench:merge` (flags: --db sqlite,postgres,mysql --rows 1000000
-// --shards 3 --batch <n>). Per database, SHARDS shards of ROWS rows in all (bench/merge-world.ts),
-// then side by side: a plain copy of the shards into one empty target (bench/merge-plain-copy.ts,
-// no snowkey code) against `snowkey merge run`, and a plain copy of each shard into a target of its
-// own against `snowkey rekey run`; each job's verification is timed apart. The jobs run the built
-// CLI as a child process, whose peak RSS the table shows. Never part of `pnpm test`.
+// `pnpm bench:merge [--db sqlite,postgres,mysql] [--rows 1000000] [--shards 3] [--batch n]`: merge and
+// rekey through the built CLI beside a plain copy of the same shards (merge-world.ts, merge-plain-copy.ts).
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import Database from 'better-sqlite3';
 import { markdownTable } from 'markdown-table';
-import mysql from 'mysql2/promise';
-import pg from 'pg';
-import { type BenchDb, plainCopy } from './merge-plain-copy.js';
-import { type Dialect, fillStatements, worldSchema } from './merge-world.js';
+import { type Dialect, type FreshDatabase, freshDatabase, runSql } from './fresh-database.js';
+import { plainCopy } from './merge-plain-copy.js';
+import { fillStatements, worldSchema } from './merge-world.js';
 
 const { values } = parseArgs({
   options: {
@@ -27,10 +19,6 @@ const { values } = parseArgs({
 });
 const ROWS = Number(values.rows);
 const SHARDS = Number(values.shards);
-const SERVER = {
-  postgres: process.env.SNOWKEY_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-  mysql: process.env.SNOWKEY_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test',
-};
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI = join(ROOT, 'packages/cli/bin/snowkey.js');
 const PEAK_RSS = join(ROOT, 'bench/peak-rss.mjs');
@@ -40,53 +28,11 @@ const DB_NAME: Record<Dialect, string> = {
   mysql: 'MariaDB 10.11',
 };
 
-/** Runs `statements` in order on the database at `url`. */
-async function run(dialect: Dialect, url: string, statements: readonly string[]): Promise<void> {
-  if (dialect === 'sqlite') {
-    const db = new Database(url.replace(/^file:/, ''));
-    for (const sql of statements) db.exec(sql);
-    db.close();
-  } else if (dialect === 'postgres') {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    try {
-      for (const sql of statements) await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  } else {
-    const c = await mysql.createConnection({ uri: url });
-    try {
-      for (const sql of statements) await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  }
-}
-
-/** A fresh database of this run (named apart, so two runs never drop each other's) with the world's tables, empty. */
-async function fresh(dialect: Dialect, suffix: string): Promise<BenchDb & { drop(): Promise<void> }> {
-  const name = `skbench${process.pid}_${suffix}`;
-  if (dialect === 'sqlite') {
-    const file = join(tmpdir(), `${name}.sqlite`);
-    const drop = async () => {
-      for (const s of ['', '-wal', '-shm', '-journal']) rmSync(file + s, { force: true });
-    };
-    await drop();
-    await run(dialect, `file:${file}`, worldSchema(dialect));
-    return { url: `file:${file}`, name: file, drop };
-  }
-  const q = dialect === 'postgres' ? `"${name}"` : `\`${name}\``;
-  const drop = () =>
-    run(dialect, SERVER[dialect], [
-      `DROP DATABASE IF EXISTS ${q}${dialect === 'postgres' ? ' WITH (FORCE)' : ''}`,
-    ]);
-  await drop();
-  await run(dialect, SERVER[dialect], [`CREATE DATABASE ${q}`]);
-  const url = new URL(SERVER[dialect]);
-  url.pathname = `/${name}`;
-  await run(dialect, url.toString(), worldSchema(dialect));
-  return { url: url.toString(), name, drop };
+/** A fresh database of this run (named apart, so two runs never drop each other's) with the world's tables. */
+async function fresh(dialect: Dialect, suffix: string): Promise<FreshDatabase> {
+  const db = await freshDatabase(dialect, `skbench${process.pid}_${suffix}`);
+  await runSql(dialect, db.url, worldSchema(dialect));
+  return db;
 }
 
 /** Runs the built CLI; resolves to its wall time, peak RSS (MB) and output, or rejects with its output. */
@@ -165,10 +111,10 @@ for (const dialect of values.db.split(',') as Dialect[]) {
   };
   try {
     console.log(`${database}: filling ${SHARDS} shards...`);
-    const shards: BenchDb[] = [];
+    const shards: FreshDatabase[] = [];
     for (let i = 1; i <= SHARDS; i++) {
       const s = await target(`s${i}`);
-      await run(
+      await runSql(
         dialect,
         s.url,
         fillStatements(dialect, Math.round(ROWS / SHARDS), BigInt(i) * 10n ** 12n, `s${i}`),

@@ -1,19 +1,17 @@
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type SqlClient, sqliteSqlClient } from '@snowkey/core';
 import Database from 'better-sqlite3';
+import { freshDatabase } from './fresh-database.js';
 
-/** A SQLite file of its own, removed by `close()`: the allocation table of the segment benchmark. */
-export function benchDatabase(): { client: SqlClient; close(): void } {
-  const file = join(tmpdir(), `snowkey-segment-bench-${process.pid}.sqlite`);
-  const db = new Database(file);
+/** A SQLite file of its own (WAL), removed by `close()`: the allocation table of the segment benchmark. */
+export async function benchDatabase(): Promise<{ client: SqlClient; close(): Promise<void> }> {
+  const file = await freshDatabase('sqlite', `snowkey-segment-bench-${process.pid}`);
+  const db = new Database(file.name);
   db.pragma('journal_mode = WAL');
   return {
     client: sqliteSqlClient(db),
-    close() {
+    async close() {
       db.close();
-      for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+      await file.drop();
     },
   };
 }
@@ -39,15 +37,6 @@ export function slowClient(client: SqlClient, delayMs: number): SqlClient & { re
     },
   } as SqlClient & { readonly takes: number };
 }
-
-/** The value at quantile `q` (0..1) of sorted `values`. */
-export function quantile(sorted: Float64Array, q: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-}
-
-/** Ids per second as `12.3M`. */
-export const perSecond = (n: number) => `${(n / 1e6).toFixed(2)}M`;
 
 /** Nanoseconds as `85 ns`, `1.2 µs` or `40.1 ms`. */
 export function duration(ns: number): string {

@@ -3,56 +3,52 @@ import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 
-export type BenchDialect = 'postgres' | 'mysql' | 'sqlite';
+import type { Dialect } from '../fresh-database.js';
 
+export { DATABASE_NAME } from '../fresh-database.js';
+export type BenchDialect = Dialect;
 export const BENCH_DIALECTS: readonly BenchDialect[] = ['postgres', 'mysql', 'sqlite'];
 
-/** Each dialect's database as the reports and charts name it. */
-export const DATABASE_NAME: Readonly<Record<BenchDialect, string>> = {
-  postgres: 'PostgreSQL',
-  mysql: 'MariaDB',
-  sqlite: 'SQLite',
-};
-
-/** Bytes a table takes on disk: its rows (for clustered tables, the primary key with them) and its other indexes. */
+/** Bytes a table takes on disk: its rows (with a clustered key) and its other indexes. */
 export interface TableBytes {
   readonly data: number;
   readonly index: number;
 }
 
-/**
- * A fresh database of the bench's own (created and dropped through the test harness, so it follows
- * the same SNOWKEY_PG_URL / SNOWKEY_MYSQL_URL settings) with one raw driver connection: node-postgres,
- * mysql2 or better-sqlite3, as an application without an ORM would use them.
- */
+/** A fresh test-harness database with one raw driver connection, as an application without an ORM uses it. */
 export interface BenchDatabase {
   readonly dialect: BenchDialect;
   readonly database: DroppableTestDatabase;
-  /** Runs one statement that returns nothing the bench needs, with `values` bound to its placeholders. */
   exec(sql: string, values?: unknown[]): Promise<void>;
-  /** One multi-row INSERT of `rows` (each the values of `columns`), in its own transaction. */
   insertRows(table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): Promise<void>;
   tableBytes(table: string): Promise<TableBytes>;
-  /** `SELECT COUNT(*)`: the bench checks every load stored what it wrote. */
   countRows(table: string): Promise<number>;
   close(): Promise<void>;
 }
+
+type Connection = Pick<BenchDatabase, 'exec' | 'insertRows' | 'tableBytes'> & { end(): unknown };
 
 /** Creates the database and connects to it. */
 export async function openBenchDatabase(dialect: BenchDialect): Promise<BenchDatabase> {
   const database = await createTestDatabase(dialect, 'bench_insert');
   try {
-    const db =
+    const conn =
       dialect === 'postgres'
         ? await postgres(database)
         : dialect === 'mysql'
           ? await mariadb(database)
           : sqlite(database);
     return {
-      ...db,
+      ...conn,
+      dialect,
+      database,
       async countRows(table) {
         const [row] = await database.query<{ n: unknown }>(`SELECT COUNT(*) AS n FROM ${table}`);
         return Number(row!.n);
+      },
+      async close() {
+        await conn.end();
+        await database.drop();
       },
     };
   } catch (err) {
@@ -61,9 +57,8 @@ export async function openBenchDatabase(dialect: BenchDialect): Promise<BenchDat
   }
 }
 
-/** The rows' values in one array, row after row, as a statement with one placeholder per value binds them. */
+/** The rows' values in one array (a plain loop: `flat()` cost more than the driver on 5000 values). */
 function flatValues(rows: readonly (readonly unknown[])[]): unknown[] {
-  // A plain loop: Array.prototype.flat cost more than the driver's own work on 5000 values.
   const values: unknown[] = [];
   for (const row of rows) for (let c = 0; c < row.length; c++) values.push(row[c]);
   return values;
@@ -75,13 +70,12 @@ function placeholders(columns: number, rows: number, numbered: boolean): string 
   return Array.from({ length: rows }, row).join(',');
 }
 
-async function postgres(database: DroppableTestDatabase): Promise<Omit<BenchDatabase, 'countRows'>> {
+async function postgres(database: DroppableTestDatabase): Promise<Connection> {
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   const texts = new Map<string, string>();
   return {
-    dialect: 'postgres',
-    database,
+    end: () => client.end(),
     exec: async (sql, values) => {
       await client.query(sql, values);
     },
@@ -102,22 +96,17 @@ async function postgres(database: DroppableTestDatabase): Promise<Omit<BenchData
       );
       return { data: Number(rows[0]!.data), index: Number(rows[0]!.index) };
     },
-    async close() {
-      await client.end();
-      await database.drop();
-    },
   };
 }
 
-async function mariadb(database: DroppableTestDatabase): Promise<Omit<BenchDatabase, 'countRows'>> {
+async function mariadb(database: DroppableTestDatabase): Promise<Connection> {
   const conn = await mysql.createConnection({
     uri: database.url,
     supportBigNumbers: true,
     bigNumberStrings: true,
   });
   return {
-    dialect: 'mysql',
-    database,
+    end: () => conn.end(),
     exec: async (sql, values) => {
       await conn.query(sql, values);
     },
@@ -134,22 +123,17 @@ async function mariadb(database: DroppableTestDatabase): Promise<Omit<BenchDatab
       );
       return { data: Number(rows[0]!.data), index: Number(rows[0]!.idx) };
     },
-    async close() {
-      await conn.end();
-      await database.drop();
-    },
   };
 }
 
-function sqlite(database: DroppableTestDatabase): Omit<BenchDatabase, 'countRows'> {
+function sqlite(database: DroppableTestDatabase): Connection {
   const db = new Database(database.filename!);
   // What an application on SQLite typically runs: WAL, synchronous NORMAL.
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   const statements = new Map<string, Database.Statement>();
   return {
-    dialect: 'sqlite',
-    database,
+    end: () => db.close(),
     exec: async (sql, values) => {
       if (values === undefined) db.exec(sql);
       else db.prepare(sql).run(values);
@@ -179,10 +163,6 @@ function sqlite(database: DroppableTestDatabase): Omit<BenchDatabase, 'countRows
         data: sum(`name = '${table}'`),
         index: sum(`name IN (SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = '${table}')`),
       };
-    },
-    async close() {
-      db.close();
-      await database.drop();
     },
   };
 }
