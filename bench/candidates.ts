@@ -6,6 +6,7 @@ import FlakeId from 'flake-idgen';
 import { Snowflake as WasmSnowflake } from 'nodejs-snowflake';
 import { SnowflakeIdv1 } from 'simple-flakeid';
 import { v7 as uuidv7 } from 'uuid';
+import { fastClock } from './measure.js';
 
 // snowflakify's ESM build imports its files without the types TypeScript wants; load its CJS build.
 const Snowflakify: new () => { nextId(): bigint } = createRequire(import.meta.url)('snowflakify').default;
@@ -13,27 +14,17 @@ const Snowflakify: new () => { nextId(): bigint } = createRequire(import.meta.ur
 /** What a generator hands back, so the burst check knows how to compare ids. */
 export type IdKind = 'bigint' | 'bigint[]' | 'buffer' | 'number-or-bigint' | 'string';
 
-/** One generator under test. `create` makes a fresh instance and returns its "next" call. */
+/** One generator under test: `create` makes a fresh instance and returns its "next" call. */
 export interface Candidate {
-  /** A short stable key the summary refers to. */
   readonly key: string;
   readonly name: string;
   readonly kind: IdKind;
-  /** Ids produced by one call (10000 for `nextIds(10000)`). */
   readonly perCall: number;
-  /** Whether it is one of snowkey's generators (the summary checks these for duplicates). */
   readonly snowkey?: boolean;
   create(): () => unknown;
 }
 
 const DISCORD_EPOCH = 1420070400000;
-
-/** A monotonic clock that runs 100 times faster than real time, from now on. */
-function fastClock(): () => number {
-  const start = performance.timeOrigin + performance.now();
-  const t0 = performance.now();
-  return () => start + (performance.now() - t0) * 100;
-}
 
 export const candidates: readonly Candidate[] = [
   {
@@ -70,8 +61,7 @@ export const candidates: readonly Candidate[] = [
     },
   },
   {
-    // Not a real clock: time runs 100x fast, so the 4096-ids-per-ms cap never binds and the row
-    // shows what the code itself costs. Informational.
+    // Time runs 100x fast, so the cap never binds: what the code itself costs.
     key: 'snowkey-code',
     name: 'snowkey nextId(), clock x100 (code speed)',
     kind: 'bigint',
@@ -104,8 +94,7 @@ export const candidates: readonly Candidate[] = [
     },
   },
   {
-    // 10 worker bits + 12 sequence bits like snowkey; maxSeqNumber must be set because the
-    // library computes its default from the default 6 sequence bits (63), not from seqBitLength.
+    // maxSeqNumber given: the library derives its default from 6 sequence bits, not seqBitLength.
     key: 'simple-flakeid',
     name: 'simple-flakeid NextBigId()',
     kind: 'bigint',
@@ -121,8 +110,7 @@ export const candidates: readonly Candidate[] = [
     },
   },
   {
-    // The README's call: a Number below 2^53 (via parseInt of the bigint's digits), else a bigint.
-    // Informational; the ratios use NextBigId(), the same bigint contract as snowkey.
+    // The README's call (a Number below 2^53); the ratios use NextBigId(), a bigint like snowkey's.
     key: 'simple-flakeid-number',
     name: 'simple-flakeid NextId()',
     kind: 'number-or-bigint',
@@ -138,8 +126,7 @@ export const candidates: readonly Candidate[] = [
     },
   },
   {
-    // next() without a callback throws once a millisecond's 4096 ids are used; retrying is
-    // what a synchronous caller has to do.
+    // next() throws once a millisecond's 4096 ids are used: a synchronous caller retries.
     key: 'flake-idgen',
     name: 'flake-idgen next()',
     kind: 'buffer',

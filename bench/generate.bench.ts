@@ -1,16 +1,12 @@
-// The generation benchmark: `pnpm bench`. Throughput of each generator (median of 3 runs of
-// about a second, interleaved so background load spreads evenly), then a burst per generator
-// checked for duplicate ids, then a summary of what the runs show. Never part of `pnpm test`.
+// `pnpm bench`: ids/s of each generator (median of 3 interleaved runs), then a burst checked for duplicates.
 import { candidates } from './candidates.js';
 import { burstDuplicates, consumed, median, type Run, timedRun } from './measure.js';
 import { type Result, summary, table } from './report.js';
 
 const RUN_MS = Number(process.env.BENCH_RUN_MS ?? 1000);
 const ROUNDS = 3;
-/** Big enough that a generator without a per-ms guard (sapphire) shows its repeats. */
-const BURST_64 = 2_000_000;
-/** UUIDs go into a Set of strings, the memory-hungry check; they cannot repeat in practice anyway. */
-const BURST_UUID = 1_000_000;
+const BURST_64 = 2_000_000; // big enough that a generator without a per-ms guard (sapphire) repeats
+const BURST_UUID = 1_000_000; // UUIDs go into a Set of strings
 
 console.log(
   `snowkey generation benchmark: ${ROUNDS} runs of ${RUN_MS} ms per generator; bursts of ${BURST_64 / 1e6}M (64-bit) / ${BURST_UUID / 1e6}M (UUID)\n`,

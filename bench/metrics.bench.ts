@@ -1,8 +1,5 @@
-// The metrics overhead benchmark: `pnpm bench:metrics`. nextId() of a Snowflake and of a
-// SegmentAllocator with no metrics, with snowkeyMetrics on the OpenTelemetry API alone (no SDK:
-// the API's no-op meter) and with the SDK collecting every second, side by side in interleaved
-// runs. Prints a table and writes it with a chart (Vega-Lite, rendered to SVG) to --out.
-// Never part of `pnpm test`.
+// `pnpm bench:metrics [--run-ms 500] [--rounds 5] [--out dir]`: nextId() with no metrics, with snowkeyMetrics
+// on the OpenTelemetry API alone and with the SDK, interleaved; writes the table and a chart to --out.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +15,7 @@ import { SegmentAllocator, type SegmentStore, Snowflake } from '@snowkey/core';
 import { snowkeyMetrics } from '@snowkey/core/otel';
 import { markdownTable } from 'markdown-table';
 import { renderSvg } from './insert/charts.js';
-import { consumed, median, timedRun } from './measure.js';
+import { consumed, fastClock, median, timedRun } from './measure.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -30,14 +27,7 @@ const { values: args } = parseArgs({
 const RUN_MS = Number(args['run-ms']);
 const ROUNDS = Number(args.rounds);
 
-/** A monotonic clock 100 times faster than real time: the 4096-ids-per-ms cap never binds. */
-function fastClock(): () => number {
-  const start = performance.timeOrigin + performance.now();
-  const t0 = performance.now();
-  return () => start + (performance.now() - t0) * 100;
-}
-
-/** A store in memory: the benchmark measures nextId(), not the database. */
+/** A store in memory: what is measured is nextId(), not the database. */
 function memoryStore(): SegmentStore {
   let counter = 0n;
   return {
@@ -75,8 +65,7 @@ interface Row {
   readonly next: () => unknown;
   readonly rates: number[];
   readonly cpu: number[];
-  /** Run before each timed run: an allocator fills its buffers (a run is one synchronous loop). */
-  readonly prepare?: () => Promise<void>;
+  readonly prepare?: () => Promise<void>; // an allocator fills its buffers before a (synchronous) run
 }
 const STEP = 500_000_000; // more than a run takes: the allocator's store is not what is measured
 const generators: {
@@ -121,8 +110,7 @@ for (let round = 0; round < ROUNDS; round++) {
 void consumed();
 await sdk.shutdown();
 
-// The machine is shared: a run may get a fraction of a CPU, so the figure is CPU time per id
-// (the process's CPU time over the run / ids), which other processes' load does not inflate.
+// CPU time per id: other processes' load on the shared machine does not inflate it.
 const cpuNs = (r: Row) => median(r.rates.map((rate, i) => (1e9 / rate) * r.cpu[i]!));
 const wallNs = (r: Row) => 1e9 / median(r.rates);
 const fmt = (x: number) => x.toFixed(1);

@@ -1,12 +1,8 @@
-// How often a public id of another codec passes: `pnpm bench:public-id-acceptance` (about a
-// minute of CPU; `pnpm test` runs the same property on 1,000 pairs of 4,000 trials each, with
-// bounds). 1,000 pairs of random entities under one key, and 1,000 pairs of random keys under one
-// entity and key id (so the key id does not tell them apart and the keyed check alone decides):
-// each codec encodes the same 5,000 random keys, and each pair checks both ways, 10,000 trials.
-// Prints the share of foreign public ids accepted per pair (min, percentiles, max) beside what
-// Binomial(10,000, 1/61) alone gives, and exits 1 if a pair accepts all or none.
+// `pnpm bench:public-id-acceptance`: how often another codec's public ids pass, per pair of entities and of
+// keys, beside Binomial(10,000, 1/61); exits 1 if a pair accepts all or none.
 import { type PublicIdCodec, publicIdCodec } from '@snowkey/core';
 import { markdownTable } from 'markdown-table';
+import { quantileOfSorted as quantile } from './measure.js';
 
 const PAIRS = Number(process.env.ACCEPTANCE_PAIRS ?? 1000);
 const IDS = Number(process.env.ACCEPTANCE_IDS ?? 5000);
@@ -49,10 +45,6 @@ function acceptedPerPair(pairs: ReadonlyArray<readonly [PublicIdCodec<string>, P
     return accepted(b, fromA) + accepted(a, fromB);
   });
 }
-
-/** The q-quantile of sorted counts. */
-const quantile = (sorted: readonly number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
 /** The q-quantile of Binomial(n, p): what chance alone spreads the counts over. */
 function binomialQuantile(n: number, p: number, q: number): number {

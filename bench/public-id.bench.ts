@@ -1,12 +1,9 @@
-// The public-id benchmark: `pnpm bench:public-ids`. Encodes and decodes per second for snowkey's
-// publicIdCodec beside baselines (the raw id in decimal and in base62, no hiding) and the id
-// obfuscators applications use today (hashids, sqids), median of 3 interleaved runs of about a
-// second each, on real generator ids. Never part of `pnpm test`.
+// `pnpm bench:public-ids`: encodes and decodes/s of publicIdCodec beside decimal, base62, hashids and sqids.
 import { layouts, parseId, publicIdCodec, Snowflake, toIdString } from '@snowkey/core';
 import Hashids from 'hashids';
 import { markdownTable } from 'markdown-table';
 import Sqids from 'sqids';
-import { median, type Run, timedRun } from './measure.js';
+import { millions as m, median, type Run, timedRun } from './measure.js';
 
 const RUN_MS = Number(process.env.BENCH_RUN_MS ?? 1000);
 const ROUNDS = 3;
@@ -117,7 +114,6 @@ for (let round = 0; round < ROUNDS; round++) {
   console.log(`round ${round + 1}/${ROUNDS} done`);
 }
 
-const m = (n: number) => `${(n / 1e6).toFixed(2)}M`;
 const stat = (key: string) => {
   const list = runs.get(key)!;
   const rate = median(list.map((r) => r.idsPerSecond));

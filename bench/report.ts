@@ -1,12 +1,12 @@
 import { markdownTable } from 'markdown-table';
 import type { Candidate } from './candidates.js';
+import { millions as m } from './measure.js';
 
-/** One measured generator. */
+/** One measured generator; `cpuShare`: the median share of a CPU the process had. */
 export interface Result {
   readonly candidate: Candidate;
   readonly runs: readonly number[];
   readonly median: number;
-  /** Median share of a CPU the process had during the runs. */
   readonly cpuShare: number;
   readonly burst: number;
   readonly duplicates: number;
@@ -14,8 +14,6 @@ export interface Result {
 
 /** 4096 sequence values per ms: what one node of the default layout can issue per second. */
 export const LAYOUT_CAP = 4_096_000;
-
-const m = (ids: number) => `${(ids / 1e6).toFixed(2)}M`;
 
 /** The results as a Markdown table. */
 export function table(results: readonly Result[]): string {

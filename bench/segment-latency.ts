@@ -1,17 +1,15 @@
 import { hrtime } from 'node:process';
 import { SegmentAllocator, SegmentUnavailableError, Snowflake, type SqlClient } from '@snowkey/core';
-import { quantile, slowClient } from './segment-setup.js';
+import { quantileOfSorted as quantile } from './measure.js';
+import { slowClient } from './segment-setup.js';
 
 let sink: unknown;
 
-/** One row of the latency table. */
+/** One row of the latency table: every call's latency in ns (sorted), refills, calls that waited. */
 export interface LatencyRow {
   readonly name: string;
-  /** Every call's latency in ns, sorted. */
   readonly samples: Float64Array;
-  /** Segments taken during the run (successful UPDATEs of max_id); 0 for Snowflake. */
   readonly refills: number;
-  /** Calls that found both buffers empty and had to await the store (their wait is in their latency). */
   readonly dry: number;
   p(q: number): number;
 }
@@ -19,11 +17,7 @@ export interface LatencyRow {
 const BATCH = 100;
 const PAUSE_MS = 10;
 
-/**
- * An application's id traffic: `BATCH` calls, each timed on its own with `hrtime`, then a pause of
- * `PAUSE_MS` (about 10 000 ids/s). A call that finds the buffers empty awaits `ready()` and tries
- * again, and its latency is the whole wait: what a request would see.
- */
+/** ~10 000 ids/s of single timed calls; a call that finds the buffers empty awaits `ready()`, wait included. */
 async function traffic(next: () => bigint, ready: () => Promise<void>, until: number) {
   const samples: number[] = [];
   let dry = 0;
@@ -47,13 +41,7 @@ async function traffic(next: () => bigint, ready: () => Promise<void>, until: nu
   return { samples: Float64Array.from(samples).sort(), dry };
 }
 
-/**
- * The latency of single `nextId()` calls over `seconds`, three kinds of traffic running side by
- * side on one event loop (so they share the machine's noise): a Snowflake, a segment allocator with
- * Leaf's double buffer whose database answers every statement 20 ms late (a take is a SELECT and an
- * UPDATE: 40 ms), and the same allocator fetching only when its segment is used up (no double
- * buffer). Both allocators keep a fixed step of 1000, so at ~10 000 ids/s they refill ~10 times a second.
- */
+/** Snowflake, a double-buffered allocator 20 ms from its database, and one without the double buffer, side by side. */
 export async function measureLatency(client: SqlClient, seconds: number): Promise<LatencyRow[]> {
   const slowDouble = slowClient(client, 20);
   const slowSingle = slowClient(client, 20);

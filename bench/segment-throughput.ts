@@ -10,12 +10,11 @@ import { slowClient } from './segment-setup.js';
 
 let sink: unknown;
 
-/** One row of the throughput table: how it makes ids, and what it measured. */
+/** One row of the throughput table; `dry`: calls that found the buffers empty and awaited ready(). */
 export interface ThroughputRow {
   readonly name: string;
   readonly runs: number[];
   readonly median: number;
-  /** Calls that found the segment buffers empty and had to await ready() (included in the time). */
   dry: number;
 }
 
@@ -26,11 +25,7 @@ interface Source {
   readonly ready?: () => Promise<void>;
 }
 
-/**
- * Ids per second of `source` over `ms` of wall time, as an application gets them: it yields to the
- * event loop every ~20 000 ids (so a segment fetched in the background can land), and a call that
- * finds the buffers empty awaits `ready()`; both count in the time.
- */
+/** Ids/s of `source` over `ms`, yielding every ~20 000 ids so a background fetch can land; waits count. */
 async function run(source: Source, ms: number): Promise<{ idsPerSecond: number; dry: number }> {
   const calls = Math.max(1, Math.round(20_000 / source.perCall));
   let ids = 0;
@@ -54,12 +49,7 @@ async function run(source: Source, ms: number): Promise<{ idsPerSecond: number; 
   return { idsPerSecond: (ids * 1000) / (now - start), dry };
 }
 
-/**
- * Snowflake and segment allocators side by side: `nextId()` and `nextIds(10000)`, the allocators on
- * `client` (a local SQLite file), and one more whose every statement is 20 ms late. Rounds are
- * interleaved so background load spreads evenly; each source is warmed up first (the JIT, and the
- * allocator's dynamic step, which grows from 1000 while segments last less than 15 minutes).
- */
+/** Snowflake and allocators (one 20 ms from its database), interleaved rounds after a warm-up of each. */
 export async function measureThroughput(
   client: SqlClient,
   rounds: number,

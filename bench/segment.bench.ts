@@ -1,9 +1,9 @@
-// The segment allocator benchmark: `pnpm bench:segment`. Throughput of SegmentAllocator against
-// Snowflake, then the latency of single nextId() calls across many refills while the database
-// answers every statement 20 ms late. Never part of `pnpm test`.
+// `pnpm bench:segment`: SegmentAllocator's throughput against Snowflake, then nextId() latency across
+// refills with the database 20 ms away.
 import { markdownTable } from 'markdown-table';
+import { millions as perSecond } from './measure.js';
 import { measureLatency, timerOverhead } from './segment-latency.js';
-import { benchDatabase, duration, perSecond } from './segment-setup.js';
+import { benchDatabase, duration } from './segment-setup.js';
 import { measureThroughput } from './segment-throughput.js';
 
 const RUN_MS = Number(process.env.BENCH_RUN_MS ?? 1000);
@@ -17,7 +17,7 @@ console.log(
   `snowkey segment allocator benchmark: allocation table in a local SQLite file; ${ROUNDS} interleaved runs of ${RUN_MS} ms per row\n`,
 );
 
-const db = benchDatabase();
+const db = await benchDatabase();
 try {
   const throughput = await measureThroughput(db.client, ROUNDS, RUN_MS);
   const base = throughput[0]!.median;
@@ -74,5 +74,5 @@ try {
     `${verdict(double.dry === 0)}  no call waited for a refill with the double buffer: ${double.dry} of ${double.samples.length} did`,
   );
 } finally {
-  db.close();
+  await db.close();
 }
