@@ -12,50 +12,31 @@ import { median, quantile } from './stats.js';
 import { startVariantProcess, type VariantProcess, type WriteTimes } from './variant-process.js';
 
 export interface OverheadOptions {
-  /** Rows per measured run of a bulk path. */
   readonly bulkRows: number;
-  /** Rows per measured run of a one-row path (each a round trip of its own). */
   readonly singleRows: number;
-  /** Measured rounds; one warm-up round runs first and is not counted. */
-  readonly rounds: number;
+  readonly rounds: number; // after one warm-up round
   readonly onRun?: (adapter: string, path: string, variant: Variant, round: number) => void;
 }
 
-/** One adapter's write path on one database: rows/s per variant and the paired ratios. */
+/**
+ * One write path on one database: median rows/s per variant; medians of the paired ratios (snowkey
+ * time / baseline time - 1) and their quartiles; `addedCpu`: the client CPU snowkey adds over
+ * hand-set ids, as a share of the hand-set wall time (steadier than the clock on a busy machine).
+ */
 export interface PathResult {
   readonly dialect: BenchDatabase['dialect'];
   readonly adapter: string;
   readonly path: string;
-  /** Median rows/s over the rounds, per variant. */
   readonly rowsPerSecond: Readonly<Record<Variant, number>>;
-  /** Median over rounds of (snowkey time / hand-set time) - 1: what the adapter costs, by the clock. */
   readonly vsHandSet: number;
-  /** The middle half of those paired ratios (first and third quartile): how far the clock can be trusted. */
   readonly vsHandSetSpread: readonly [q1: number, q3: number];
-  /**
-   * Median over rounds of (this process's CPU time with snowkey - with hand-set ids) / hand-set wall
-   * time: the work the adapter adds to an insert, as a share of the insert's time. The database's
-   * work is not in it, which is right where both variants send the same statements (all paths but
-   * those with `sameStatements: false`); a busy moment of the machine stretches the wall time of a
-   * run but hardly its CPU time, so this figure is far steadier than {@link vsHandSet}.
-   */
   readonly addedCpu: number;
-  /** False where hand-set ids make the ORM send other statements than snowkey does. */
   readonly sameStatements: boolean;
-  /** Median over rounds of (snowkey time / autoincrement time) - 1. */
   readonly vsAutoincrement: number;
-  /** Every measured round: wall and CPU seconds per variant, in round order. */
   readonly rounds: readonly Readonly<Record<Variant, WriteTimes>>[];
 }
 
-/**
- * Every write path of every adapter on `db` (by their `--adapters` names), its three variants
- * interleaved round by round (the order rotates each round), so a busy moment of the machine falls
- * on all three alike. Each variant runs in a Node process of its own, as an application runs one
- * ORM setup: in one process, what V8 learned from one variant's objects shaped the code the others
- * ran. The ratios are paired: each round's snowkey time over the same round's baseline time, then
- * the median.
- */
+/** Every write path of `adapters` on `db`, the variants in processes of their own, interleaved in rotating order. */
 export async function adapterOverhead(
   db: BenchDatabase,
   adapters: readonly string[],

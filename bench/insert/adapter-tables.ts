@@ -2,10 +2,7 @@ import { VARIANT_TABLE, type Variant } from './adapters/adapter-bench.js';
 import type { BenchDatabase } from './bench-database.js';
 import { createTableSql, type KeyKind } from './key-kinds.js';
 
-/**
- * Each variant's key kind: only `autoincrement` lets the database assign keys; the other two use
- * the recommended form (on SQLite the rowid with its guard trigger).
- */
+/** Each variant's key kind: the recommended form (on SQLite the guarded rowid) but for autoincrement. */
 const KIND: Readonly<Record<Variant, KeyKind>> = {
   autoincrement: 'autoincrement',
   'hand-set': 'snowkey-guarded',

@@ -9,15 +9,14 @@ const BY_DATABASE = {
   column: { field: 'database', type: 'nominal', title: null, sort: Object.values(DATABASE_NAME) },
 } as const;
 
-/**
- * The axis of labels down the side of the per-path (and per-route) charts, in the order of the
- * results (the reports' tables), each label whole: headless, Vega sizes text by an estimate of 0.8 em a character, which
- * is wider than the font draws it, so a limit in pixels cut labels such as "Prisma (extension vs a
- * pass-through one) createMany(1000 rows)" to the same first 40 characters.
- */
-const labelAxis = <F extends string>(field: F) =>
-  ({ field, type: 'nominal', title: null, sort: null, axis: { labelLimit: 0 } }) as const;
-const PATH_AXIS = labelAxis('path');
+/** Write-path labels in the results' order, each whole (headless Vega over-estimates text width). */
+const PATH_AXIS = {
+  field: 'path',
+  type: 'nominal',
+  title: null,
+  sort: null,
+  axis: { labelLimit: 0 },
+} as const;
 
 /** A share (0.034) as the percentage the instruction chart plots, to a tenth (3.4). */
 const percent = (share: number) => Math.round(share * 1000) / 10;
@@ -32,10 +31,7 @@ export async function renderSvg(spec: vl.TopLevelSpec): Promise<string> {
   }
 }
 
-/**
- * Rows/s over the load, one line per key kind, one panel per database: the median over the
- * rounds of each tenth of the load, plotted at the share of the load it ends at.
- */
+/** Rows/s of each tenth of the load (median over the rounds), a line per key kind, a panel per database. */
 export function curvesChart(loads: readonly DialectLoads[], rows: number): vl.TopLevelSpec {
   const values = loads.flatMap(({ dialect, kinds }) =>
     kinds.flatMap(({ kind, slices }) =>
@@ -71,11 +67,7 @@ export function curvesChart(loads: readonly DialectLoads[], rows: number): vl.To
   };
 }
 
-/**
- * What the adapter costs: per write path, snowkey's time against hand-set ids in the same ORM (by
- * the clock, and the CPU it adds as a share of the insert's time) and against autoincrement, one
- * panel per database (negative: snowkey was faster).
- */
+/** Per write path, snowkey's extra time against hand-set ids (clock, added CPU) and autoincrement. */
 export function overheadChart(results: readonly PathResult[]): vl.TopLevelSpec {
   const values = results.flatMap((r) => {
     const at = { database: DATABASE_NAME[r.dialect], path: `${r.adapter} ${r.path}` };
@@ -106,11 +98,7 @@ export function overheadChart(results: readonly PathResult[]): vl.TopLevelSpec {
   };
 }
 
-/**
- * What each adapter adds, counted in instructions: per write path, snowkey's instructions per row
- * against hand-set ids in the same ORM, one panel per database (compilers and garbage collector left out; paths whose
- * hand-set variant sends other SQL are left out too).
- */
+/** Per write path sending the same SQL both ways, snowkey's extra instructions per row against hand-set ids. */
 export function instructionsChart(
   results: readonly {
     dialect: BenchDialect;

@@ -1,9 +1,4 @@
-// Run by adapter-overhead.ts through variant-process.ts, never on its own: opens one adapter on the
-// bench database in one variant (autoincrement, hand-set or snowkey; one process per variant, so no
-// variant's objects reach the JIT's view of another's code, as in an application, which uses one),
-// then writes what the parent asks for, one write path and row count at a time, and answers with
-// the write's wall and CPU time, measured here around the ORM call alone.
-//   node --import tsx/esm bench/insert/clock-child.ts <variant> <adapter> <database as JSON>
+// Started by variant-process.ts: one adapter in one variant; times each write the parent asks for.
 import { Snowflake } from '@snowkey/core';
 import type { Variant } from './adapters/adapter-bench.js';
 import { loadAdapterBench } from './adapters/index.js';
@@ -13,13 +8,11 @@ import type { ChildReply, ChildRequest } from './variant-process.js';
 
 const [variant, adapterName, databaseJson] = process.argv.slice(2);
 const database = JSON.parse(databaseJson!) as BenchDatabase['database'];
-// The adapters read only the dialect and how to connect (url, filename, connection parts).
 const db = { dialect: database.dialect, database } as BenchDatabase;
 const adapter = await loadAdapterBench(adapterName!);
 const session = await adapter.open(db, variant as Variant, new Snowflake({ workerId: 2 }));
 
 const reply = (message: ChildReply) => process.send!(message);
-// The parent gone (closed, interrupted or crashed): nothing more will be asked, so no process is left behind.
 process.on('disconnect', () => process.exit(0));
 
 process.on('message', (message: ChildRequest) => {

@@ -1,6 +1,4 @@
-// The insert benchmark: keys from autoincrement, snowkey and UUIDs loaded through the raw drivers,
-// then every adapter's write paths against the same ORM with autoincrement and with hand-set ids.
-// `pnpm bench:insert --help` lists the options; bench/README.md shows a run.
+// `pnpm bench:insert [--help]`: raw-driver loads per key kind, then each adapter against hand-set ids and autoincrement.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -15,42 +13,25 @@ import { rawLoad } from './raw-load.js';
 import { type DialectLoads, loadsTable, overheadTable, summariseLoads } from './report.js';
 import { serverSettings } from './server-settings.js';
 
-const program = new Command('bench:insert')
-  .description(
-    'insert rows through raw drivers and through each ORM adapter, with keys from autoincrement, snowkey and UUIDs',
-  )
-  .option('--rows <n>', 'rows per raw load, per key kind', positiveCount('--rows'), 1_000_000)
-  .option('--batch <n>', 'rows per INSERT statement in the raw loads', positiveCount('--batch'), 1000)
-  .option(
-    '--rounds <n>',
-    'raw loads per key kind (interleaved); the tables show medians',
-    positiveCount('--rounds'),
-    3,
-  )
+const program = new Command('bench:insert').description(
+  'insert rows through raw drivers and through each ORM adapter, with keys from autoincrement, snowkey and UUIDs',
+);
+for (const [flag, what, value] of [
+  ['--rows', 'rows per raw load, per key kind', 1_000_000],
+  ['--batch', 'rows per INSERT statement in the raw loads', 1000],
+  ['--rounds', 'raw loads per key kind (interleaved); the tables show medians', 3],
+  ['--adapter-rows', 'rows per measured run of a bulk write path', 20_000],
+  ['--single-rows', 'rows per measured run of a one-row write path', 1000],
+  ['--adapter-rounds', 'measured rounds per write path (after one warm-up round)', 5],
+] as const)
+  program.option(`${flag} <n>`, what, positiveCount(flag), value);
+program
   .option('--dialects <list>', 'databases: postgres,mysql,sqlite', listOf(BENCH_DIALECTS), [
     ...BENCH_DIALECTS,
   ])
   .option('--kinds <list>', `key kinds: ${KEY_KINDS.join(',')}`, listOf(KEY_KINDS), [...KEY_KINDS])
   .addOption(new Option('--only <phase>', 'run one phase only').choices(['raw', 'adapters']))
   .option('--adapters <list>', `ORMs: ${ADAPTER_NAMES.join(',')}`, listOf(ADAPTER_NAMES), [...ADAPTER_NAMES])
-  .option(
-    '--adapter-rows <n>',
-    'rows per measured run of a bulk write path',
-    positiveCount('--adapter-rows'),
-    20_000,
-  )
-  .option(
-    '--single-rows <n>',
-    'rows per measured run of a one-row write path',
-    positiveCount('--single-rows'),
-    1000,
-  )
-  .option(
-    '--adapter-rounds <n>',
-    'measured rounds per write path (after one warm-up round)',
-    positiveCount('--adapter-rounds'),
-    5,
-  )
   .option('--out <dir>', 'where the charts, report.md and results.json go', 'bench/insert/results')
   .option('--quiet', 'no progress lines on stderr');
 

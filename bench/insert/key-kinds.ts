@@ -2,19 +2,7 @@ import { Snowflake, sqliteKeyGuardDdl } from '@snowkey/core';
 import { v4 as uuidv4, v7 as uuidv7 } from 'uuid';
 import type { BenchDialect } from './bench-database.js';
 
-/**
- * How a table gets its keys:
- * - `autoincrement`: the database assigns them (IDENTITY / AUTO_INCREMENT / SQLite's rowid);
- * - `snowkey`: a `Snowflake` assigns them in the application, written to a signed BIGINT key
- *   (on SQLite the rowid form, `INTEGER PRIMARY KEY`);
- * - `snowkey-guarded`: SQLite only, the rowid form with core's `sqliteKeyGuardDdl` trigger, which
- *   refuses a NULL or missing key (SQLite would otherwise fill one in itself, max(rowid) + 1, for a
- *   write that bypassed the adapter): the form the READMEs recommend;
- * - `snowkey-bigint-pk`: SQLite only, the same ids in a `BIGINT PRIMARY KEY`, which is not the rowid
- *   and so keeps a second index;
- * - `uuidv4` / `uuidv7`: the `uuid` package's ids in the native 16-byte form (PostgreSQL `uuid`,
- *   `BINARY(16)` on MariaDB, a 16-byte BLOB on SQLite).
- */
+/** How a table gets its keys (bench/README.md#insert-benchmark); the snowkey-* variants but one are SQLite's. */
 export type KeyKind =
   | 'autoincrement'
   | 'snowkey'
@@ -34,7 +22,7 @@ export const KEY_KINDS: readonly KeyKind[] = [
 
 const SQLITE_ONLY: readonly KeyKind[] = ['snowkey-guarded', 'snowkey-bigint-pk'];
 
-/** The kinds that exist on a dialect: the rowid variants only mean something on SQLite. */
+/** The kinds that exist on a dialect. */
 export function kindsFor(dialect: BenchDialect, wanted: readonly KeyKind[]): KeyKind[] {
   return wanted.filter((k) => !SQLITE_ONLY.includes(k) || dialect === 'sqlite');
 }
@@ -58,7 +46,6 @@ function keyColumn(dialect: BenchDialect, kind: KeyKind): string {
       'id BINARY(16) NOT NULL PRIMARY KEY',
       'id BLOB NOT NULL PRIMARY KEY',
     );
-  // snowkey's kinds: on SQLite the rowid form, but for snowkey-bigint-pk.
   const sqlite = kind === 'snowkey-bigint-pk' ? 'id BIGINT NOT NULL PRIMARY KEY' : 'id INTEGER PRIMARY KEY';
   return byDialect('id BIGINT PRIMARY KEY', 'id BIGINT NOT NULL PRIMARY KEY', sqlite);
 }
@@ -74,7 +61,7 @@ export function createTableSql(dialect: BenchDialect, kind: KeyKind, table: stri
 /** Makes `count` keys for one batch, in the form the dialect's driver binds; none for autoincrement. */
 export type KeySource = (count: number) => unknown[] | undefined;
 
-/** A key source for `kind`: a fresh generator per load, so each load is a new node's life. */
+/** A key source for `kind`: a fresh generator per load. */
 export function keySource(dialect: BenchDialect, kind: KeyKind): KeySource {
   switch (kind) {
     case 'autoincrement':
@@ -89,7 +76,6 @@ export function keySource(dialect: BenchDialect, kind: KeyKind): KeySource {
     case 'uuidv7': {
       const make = kind === 'uuidv4' ? uuidv4 : uuidv7;
       if (dialect === 'postgres') return (count) => Array.from({ length: count }, () => make());
-      // 16 bytes, as BINARY(16) / BLOB takes them.
       return (count) => Array.from({ length: count }, () => Buffer.from(make({}, new Uint8Array(16))));
     }
   }

@@ -12,10 +12,7 @@ export function payloadRow(i: number): [ownerId: bigint, name: string, score: nu
   ];
 }
 
-/**
- * Row `i` as a raw load binds it: the payload, after the key when there is one. Built as one array
- * literal either way, so a table with a key column pays for nothing but that column.
- */
+/** Row `i` as a raw load binds it: the key (if any), then the payload, one array literal either way. */
 export function loadRow(i: number, key: unknown): unknown[] {
   const [ownerId, name, score, createdAt] = payloadRow(i);
   return key === undefined ? [ownerId, name, score, createdAt] : [key, ownerId, name, score, createdAt];

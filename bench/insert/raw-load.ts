@@ -3,12 +3,10 @@ import { createTableSql, type KeyKind, keySource, PAYLOAD_COLUMNS } from './key-
 import { loadRow } from './payload.js';
 import { sum } from './stats.js';
 
-/** One load of `rows` rows into one kind's table, timed per tenth of the load. */
+/** One kind's load: rows/s over each tenth and over the whole, and the table's size. */
 export interface LoadResult {
   readonly kind: KeyKind;
-  /** Rows per second over each tenth of the load, in order. */
   readonly slices: readonly number[];
-  /** Rows per second over the whole load. */
   readonly total: number;
   readonly bytes: { readonly data: number; readonly index: number };
 }
@@ -16,18 +14,12 @@ export interface LoadResult {
 export interface RawLoadOptions {
   readonly rows: number;
   readonly batch: number;
-  /** Called after every tenth of every kind, for a progress display. */
   readonly onSlice?: (kind: KeyKind, slice: number) => void;
 }
 
 const SLICES = 10;
 
-/**
- * Loads `rows` rows into a fresh table per key kind, interleaved: the first tenth of every kind,
- * then the second tenth of every kind (in a rotated order, so no kind always runs first), and so
- * on. Noise on the machine then falls on every kind alike, and each kind's curve shows how its
- * insert rate changes as its table and index grow.
- */
+/** Loads a fresh table per key kind a tenth at a time, kinds interleaved in rotating order. */
 export async function rawLoad(
   db: BenchDatabase,
   kinds: readonly KeyKind[],

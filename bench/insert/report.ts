@@ -6,14 +6,11 @@ import type { KeyKind } from './key-kinds.js';
 import type { LoadResult } from './raw-load.js';
 import { median } from './stats.js';
 
-/** One key kind's loads on one database, summarised over the rounds. */
+/** One key kind's loads on one database: medians over the rounds (the ratio paired round by round). */
 export interface KindSummary {
   readonly kind: KeyKind;
-  /** Median rows/s of each tenth over the rounds. */
   readonly slices: readonly number[];
-  /** Median rows/s of the whole load. */
   readonly total: number;
-  /** Median over rounds of (this kind's rows/s / autoincrement's rows/s in the same round). */
   readonly vsAutoincrement: number;
   readonly bytes: { readonly data: number; readonly index: number };
 }

@@ -1,9 +1,6 @@
 import type { BenchDatabase } from './bench-database.js';
 
-/**
- * The settings that decide how a key kind behaves once its index outgrows memory, read from the
- * server the bench ran on, for the report.
- */
+/** The server's settings that decide how a key kind behaves once its index outgrows memory. */
 export async function serverSettings(db: BenchDatabase): Promise<string> {
   const q = async (sql: string) => (await db.database.query<Record<string, unknown>>(sql))[0]!;
   if (db.dialect === 'postgres') {

@@ -6,7 +6,7 @@ export function median(values: readonly number[]): number {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
-/** The `q` quantile (0..1) of a few numbers, interpolated between the nearest two. */
+/** The `q` quantile (0..1), interpolated between the nearest two. */
 export function quantile(values: readonly number[], q: number): number {
   if (values.length === 0) throw new RangeError('quantile of no values');
   const s = [...values].sort((a, b) => a - b);

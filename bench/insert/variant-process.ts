@@ -2,19 +2,18 @@ import { type ChildProcess, fork } from 'node:child_process';
 import type { Variant } from './adapters/adapter-bench.js';
 import type { BenchDatabase } from './bench-database.js';
 
-/** What the parent asks of a clock child: one write (a path by its index, rows from an offset), or to close. */
+/** What the parent asks of a clock child, and what it answers. */
 export type ChildRequest =
   | { readonly type: 'write'; readonly path: number; readonly rows: number; readonly offset: number }
   | { readonly type: 'close' };
 
-/** What a clock child answers. */
 export type ChildReply =
   | { readonly type: 'ready' }
   | { readonly type: 'written'; readonly wall: number; readonly cpu: number }
   | { readonly type: 'closed' }
   | { readonly type: 'failed'; readonly error: string };
 
-/** One write's times in the child: wall seconds, and the child's CPU seconds during it. */
+/** One write's wall seconds and the child's CPU seconds during it. */
 export interface WriteTimes {
   readonly wall: number;
   readonly cpu: number;
@@ -22,17 +21,11 @@ export interface WriteTimes {
 
 /** An adapter open in one variant, in a Node process of its own (clock-child.ts). */
 export interface VariantProcess {
-  /** Writes `rows` bench rows from `offset` through the adapter's write path number `path`. */
   write(path: number, rows: number, offset: number): Promise<WriteTimes>;
   close(): Promise<void>;
 }
 
-/**
- * Starts clock-child.ts for `adapter` (its `--adapters` name) in `variant` on `db`, and resolves once
- * the ORM is open there. The child runs under tsx's ES-module hook only, as the instruction bench's
- * does: under tsx's full hook every `require()` a driver makes at run time (mysql2's `promise()`
- * makes one per query) would go through tsx's CommonJS resolver, a cost no application pays.
- */
+/** Starts clock-child.ts under tsx's ESM hook only (its CJS hook would tax every driver `require()`). */
 export async function startVariantProcess(
   db: BenchDatabase,
   adapter: string,
@@ -53,7 +46,6 @@ export async function startVariantProcess(
       return { wall: reply.wall, cpu: reply.cpu };
     },
     async close() {
-      // A child that already exited (its error was reported by the call that met it) has nothing to close.
       if (!child.connected) return;
       child.send({ type: 'close' } satisfies ChildRequest);
       await expect(next, 'closed');

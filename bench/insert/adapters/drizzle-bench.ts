@@ -28,7 +28,7 @@ const paths = {
   single: { name: 'insert().values(1 row)', rowsPerCall: 1 },
 } satisfies Record<string, WritePath>;
 
-/** SQLite: Drizzle has no exact 64-bit integer column, so hand-set keys and payload use a plain bigint custom type. */
+/** SQLite: Drizzle has no exact 64-bit integer column, so a plain bigint custom type. */
 const sqliteBigint = lite.customType<{ data: bigint; driverData: bigint }>({ dataType: () => 'integer' });
 
 /** One variant's table and an insert that runs it: what differs between dialects. */

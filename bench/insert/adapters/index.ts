@@ -1,9 +1,6 @@
 import type { AdapterBench } from './adapter-bench.js';
 
-/**
- * Every adapter the bench knows, by the name `--adapters` takes, loaded on demand: a run loads only
- * the ORMs it measures (under valgrind, loading all of them would take minutes).
- */
+/** Every adapter by its `--adapters` name, loaded on demand (under valgrind, loading all takes minutes). */
 const LOADERS: Readonly<Record<string, () => Promise<AdapterBench>>> = {
   typeorm: async () => (await import('./typeorm-bench.js')).typeormBench,
   prisma: async () => (await import('./prisma-bench.js')).prismaBench,

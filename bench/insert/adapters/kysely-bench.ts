@@ -52,20 +52,13 @@ function open(db: BenchDatabase, plugins: KyselyPlugin[]): Kysely<Tables> {
   return new Kysely<Tables>({ dialect: new SqliteDialect({ database }), plugins });
 }
 
-/**
- * A plugin that leaves every query and result as they are: Kysely's plugin mechanism (each query
- * transformed, each result awaited through the plugin), with nothing of snowkey's in it.
- */
+/** A plugin that leaves every query and result as they are: Kysely's plugin mechanism alone. */
 export const passThroughPlugin: KyselyPlugin = {
   transformQuery: ({ node }) => node,
   transformResult: async ({ result }) => result,
 };
 
-/**
- * Kysely 0.28: one `insertInto(...).values(...)` of 1000 rows, and of one row, with snowkey's
- * plugin; `againstPassThrough` runs autoincrement and hand-set ids through a pass-through plugin
- * too, so the difference is snowkey's own part of the plugin, not Kysely's plugin mechanism.
- */
+/** Kysely 0.28: `insertInto().values()` of 1000 rows and of one; `againstPassThrough` adds a no-op plugin to the baselines. */
 function kyselyBenchOf(againstPassThrough: boolean): AdapterBench {
   return {
     name: againstPassThrough ? 'Kysely (plugin vs a pass-through one)' : 'Kysely',

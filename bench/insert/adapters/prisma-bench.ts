@@ -40,10 +40,7 @@ export async function driverAdapter(db: BenchDatabase): Promise<object> {
   return new PrismaBetterSqlite3({ url: c.url });
 }
 
-/**
- * `base` with a query extension that only calls `query(args)` on the writes the bench makes:
- * Prisma's extension layer, with nothing of snowkey's in it.
- */
+/** `base` with a query extension that only calls `query(args)`: Prisma's extension layer alone. */
 export function passThroughExtension(base: PrismaClient) {
   return base.$extends({
     query: {
@@ -56,10 +53,7 @@ export function passThroughExtension(base: PrismaClient) {
   });
 }
 
-/**
- * How a variant's client is made: snowkey's extension, its wrapper, the extension behind a
- * pass-through one, or the extension with a pass-through one added after it.
- */
+/** How a variant's client is made: extension, wrapper, behind or before a pass-through extension. */
 type Attach = 'extension' | 'wrapper' | 'extension-vs-pass-through' | 'extension-before-pass-through';
 
 const NAMES: Record<Attach, string> = {
@@ -69,7 +63,7 @@ const NAMES: Record<Attach, string> = {
   'extension-before-pass-through': 'Prisma (extension before a pass-through one)',
 };
 
-/** The client a variant writes through: the baselines' with or without the pass-through extension, snowkey's as `attach` says. */
+/** The client a variant writes through. */
 function variantClient(
   attach: Attach,
   variant: Variant,
@@ -90,16 +84,7 @@ function variantClient(
   }
 }
 
-/**
- * Prisma 7 with its driver adapters: `createMany`, `createManyAndReturn` (not on MySQL) and
- * `create`, with snowkey attached as the `$extends(snowkey())` extension or as the
- * `snowkeyClient()` wrapper. `extension-vs-pass-through` puts a pass-through query extension on
- * every variant's client, snowkey's extension behind it (where snowkey runs as a Prisma query
- * extension itself), so the difference is snowkey's own part of a query extension, not Prisma's
- * extension layer. `extension-before-pass-through` puts the same pass-through extension on every
- * variant's client, added after snowkey's extension on the snowkey variant's (where snowkey fills
- * in front of Prisma and the pass-through extension sees the ids).
- */
+/** Prisma 7 with driver adapters: createMany, createManyAndReturn (not on MySQL), create; see `Attach`. */
 function prismaBenchOf(attach: Attach): AdapterBench {
   return {
     name: NAMES[attach],
