@@ -26,112 +26,89 @@ export interface Candidate {
 
 const DISCORD_EPOCH = 1420070400000;
 
+/** A candidate making one bigint per call, or as `kind` and `perCall` say. */
+const candidate = (
+  key: string,
+  name: string,
+  create: () => () => unknown,
+  more: Partial<Pick<Candidate, 'kind' | 'perCall' | 'snowkey'>> = {},
+): Candidate => ({ key, name, kind: 'bigint', perCall: 1, create, ...more });
+const snowkey = { snowkey: true };
+const batch = { snowkey: true, kind: 'bigint[]', perCall: 10_000 } as const;
+/** simple-flakeid with snowkey's 10 worker and 12 sequence bits (maxSeqNumber given: its default assumes 6). */
+const simpleFlakeid = (workerId: number) =>
+  new SnowflakeIdv1({ workerId, workerIdBitLength: 10, seqBitLength: 12, maxSeqNumber: 4095 });
+
 export const candidates: readonly Candidate[] = [
-  {
-    key: 'snowkey-wait',
-    name: "snowkey nextId() (default, 'wait')",
-    kind: 'bigint',
-    perCall: 1,
-    snowkey: true,
-    create: () => {
+  candidate(
+    'snowkey-wait',
+    "snowkey nextId() (default, 'wait')",
+    () => {
       const gen = new Snowflake({ workerId: 1 });
       return () => gen.nextId();
     },
-  },
-  {
-    key: 'snowkey-borrow',
-    name: "snowkey nextId() 'borrow'",
-    kind: 'bigint',
-    perCall: 1,
-    snowkey: true,
-    create: () => {
+    snowkey,
+  ),
+  candidate(
+    'snowkey-borrow',
+    "snowkey nextId() 'borrow'",
+    () => {
       const gen = new Snowflake({ workerId: 2, sequenceOverflow: 'borrow' });
       return () => gen.nextId();
     },
-  },
-  {
-    key: 'snowkey-batch',
-    name: 'snowkey nextIds(10000)',
-    kind: 'bigint[]',
-    perCall: 10_000,
-    snowkey: true,
-    create: () => {
+    snowkey,
+  ),
+  candidate(
+    'snowkey-batch',
+    'snowkey nextIds(10000)',
+    () => {
       const gen = new Snowflake({ workerId: 3 });
       return () => gen.nextIds(10_000);
     },
-  },
-  {
-    // Time runs 100x fast, so the cap never binds: what the code itself costs.
-    key: 'snowkey-code',
-    name: 'snowkey nextId(), clock x100 (code speed)',
-    kind: 'bigint',
-    perCall: 1,
-    snowkey: true,
-    create: () => {
+    batch,
+  ),
+  // Time runs 100x fast, so the cap never binds: what the code itself costs.
+  candidate(
+    'snowkey-code',
+    'snowkey nextId(), clock x100 (code speed)',
+    () => {
       const gen = new Snowflake({ workerId: 4, clock: fastClock() });
       return () => gen.nextId();
     },
-  },
-  {
-    key: 'snowkey-batch-code',
-    name: 'snowkey nextIds(10000), clock x100 (code speed)',
-    kind: 'bigint[]',
-    perCall: 10_000,
-    snowkey: true,
-    create: () => {
+    snowkey,
+  ),
+  candidate(
+    'snowkey-batch-code',
+    'snowkey nextIds(10000), clock x100 (code speed)',
+    () => {
       const gen = new Snowflake({ workerId: 5, clock: fastClock() });
       return () => gen.nextIds(10_000);
     },
-  },
-  {
-    key: 'sapphire',
-    name: '@sapphire/snowflake generate()',
-    kind: 'bigint',
-    perCall: 1,
-    create: () => {
-      const gen = new SapphireSnowflake(DISCORD_EPOCH);
-      return () => gen.generate();
-    },
-  },
-  {
-    // maxSeqNumber given: the library derives its default from 6 sequence bits, not seqBitLength.
-    key: 'simple-flakeid',
-    name: 'simple-flakeid NextBigId()',
-    kind: 'bigint',
-    perCall: 1,
-    create: () => {
-      const gen = new SnowflakeIdv1({
-        workerId: 1,
-        workerIdBitLength: 10,
-        seqBitLength: 12,
-        maxSeqNumber: 4095,
-      });
-      return () => gen.NextBigId();
-    },
-  },
-  {
-    // The README's call (a Number below 2^53); the ratios use NextBigId(), a bigint like snowkey's.
-    key: 'simple-flakeid-number',
-    name: 'simple-flakeid NextId()',
-    kind: 'number-or-bigint',
-    perCall: 1,
-    create: () => {
-      const gen = new SnowflakeIdv1({
-        workerId: 2,
-        workerIdBitLength: 10,
-        seqBitLength: 12,
-        maxSeqNumber: 4095,
-      });
+    batch,
+  ),
+  candidate('sapphire', '@sapphire/snowflake generate()', () => {
+    const gen = new SapphireSnowflake(DISCORD_EPOCH);
+    return () => gen.generate();
+  }),
+  candidate('simple-flakeid', 'simple-flakeid NextBigId()', () => {
+    const gen = simpleFlakeid(1);
+    return () => gen.NextBigId();
+  }),
+  // The README's call (a Number below 2^53); the ratios use NextBigId(), a bigint like snowkey's.
+  candidate(
+    'simple-flakeid-number',
+    'simple-flakeid NextId()',
+    () => {
+      const gen = simpleFlakeid(2);
       return () => gen.NextId();
     },
-  },
-  {
-    // next() throws once a millisecond's 4096 ids are used: a synchronous caller retries.
-    key: 'flake-idgen',
-    name: 'flake-idgen next()',
-    kind: 'buffer',
-    perCall: 1,
-    create: () => {
+    { kind: 'number-or-bigint' },
+  ),
+  // next() throws once a millisecond's 4096 ids are used: a synchronous caller retries.
+  candidate(
+    'flake-idgen',
+    'flake-idgen next()',
+    () => {
       const gen = new FlakeId({ id: 1 });
       return () => {
         for (;;) {
@@ -143,39 +120,16 @@ export const candidates: readonly Candidate[] = [
         }
       };
     },
-  },
-  {
-    key: 'snowflakify',
-    name: 'snowflakify nextId()',
-    kind: 'bigint',
-    perCall: 1,
-    create: () => {
-      const gen = new Snowflakify();
-      return () => gen.nextId();
-    },
-  },
-  {
-    key: 'nodejs-snowflake',
-    name: 'nodejs-snowflake getUniqueID()',
-    kind: 'bigint',
-    perCall: 1,
-    create: () => {
-      const gen = new WasmSnowflake({ instance_id: 1, custom_epoch: DISCORD_EPOCH });
-      return () => gen.getUniqueID();
-    },
-  },
-  {
-    key: 'uuid-v7',
-    name: 'uuid v7()',
-    kind: 'string',
-    perCall: 1,
-    create: () => () => uuidv7(),
-  },
-  {
-    key: 'random-uuid',
-    name: 'crypto.randomUUID()',
-    kind: 'string',
-    perCall: 1,
-    create: () => () => randomUUID(),
-  },
+    { kind: 'buffer' },
+  ),
+  candidate('snowflakify', 'snowflakify nextId()', () => {
+    const gen = new Snowflakify();
+    return () => gen.nextId();
+  }),
+  candidate('nodejs-snowflake', 'nodejs-snowflake getUniqueID()', () => {
+    const gen = new WasmSnowflake({ instance_id: 1, custom_epoch: DISCORD_EPOCH });
+    return () => gen.getUniqueID();
+  }),
+  candidate('uuid-v7', 'uuid v7()', () => () => uuidv7(), { kind: 'string' }),
+  candidate('random-uuid', 'crypto.randomUUID()', () => () => randomUUID(), { kind: 'string' }),
 ];

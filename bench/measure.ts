@@ -1,3 +1,4 @@
+import { layouts, Snowflake } from '@snowkey/core';
 import type { Candidate } from './candidates.js';
 
 let sink: unknown;
@@ -38,6 +39,17 @@ export function quantileOfSorted(sorted: ArrayLike<number>, q: number): number {
 
 /** Ids per second as `12.34M`. */
 export const millions = (n: number) => `${(n / 1e6).toFixed(2)}M`;
+
+/** Real ids: a default-layout generator whose clock moves 1 ms every 50 ids. */
+export function steadyGenerator(): Snowflake {
+  let ms = Date.UTC(2026, 10, 1);
+  let calls = 0;
+  return new Snowflake({
+    layout: layouts.default,
+    workerId: 7,
+    clock: () => (calls++ % 50 === 0 ? ++ms : ms),
+  });
+}
 
 /** A monotonic clock 100 times faster than real time: the 4096-ids-per-ms cap never binds. */
 export function fastClock(): () => number {

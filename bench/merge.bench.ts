@@ -154,16 +154,8 @@ for (const dialect of values.db.split(',') as Dialect[]) {
     const rekey = { ms: 0, verifyMs: 0, rssMb: 0 };
     for (const [i, s] of shards.entries()) {
       const t = await target(`rekeyed${i + 1}`);
-      const args = [
-        '--source',
-        s.url,
-        '--target',
-        t.url,
-        '--layout',
-        'gameServer',
-        '--server-id',
-        String(i + 1),
-      ];
+      const args = [...['--source', s.url, '--target', t.url], ...['--layout', 'gameServer']];
+      args.push('--server-id', String(i + 1));
       const r = await cli(['rekey', 'run', ...args, ...batch, '--no-verify']);
       const v = await cli(['rekey', 'verify', ...args]);
       rekey.ms += r.ms;

@@ -1,17 +1,12 @@
 // `pnpm bench:public-id-collisions`: 5M consecutive keys and 5M generator ids encoded, each decoded back,
 // all 10M public ids in one Set; exits 1 on a round-trip fault or a collision.
-import { layouts, publicIdCodec, Snowflake } from '@snowkey/core';
+import { publicIdCodec } from '@snowkey/core';
+import { steadyGenerator } from './measure.js';
 
 const HALF = Number(process.env.COLLISION_HALF ?? 5_000_000);
 const codec = publicIdCodec({ key: '5f0c7e2a9b3d4e6f8a1b2c3d4e5f6a7b', entity: 'order' });
 
-let ms = Date.UTC(2026, 10, 1);
-let calls = 0;
-const gen = new Snowflake({
-  layout: layouts.default,
-  workerId: 7,
-  clock: () => (calls++ % 50 === 0 ? ++ms : ms),
-});
+const gen = steadyGenerator();
 
 const seen = new Set<string>();
 let roundTripFaults = 0;

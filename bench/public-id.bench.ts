@@ -1,9 +1,9 @@
 // `pnpm bench:public-ids`: encodes and decodes/s of publicIdCodec beside decimal, base62, hashids and sqids.
-import { layouts, parseId, publicIdCodec, Snowflake, toIdString } from '@snowkey/core';
+import { parseId, publicIdCodec, toIdString } from '@snowkey/core';
 import Hashids from 'hashids';
 import { markdownTable } from 'markdown-table';
 import Sqids from 'sqids';
-import { millions as m, median, type Run, timedRun } from './measure.js';
+import { millions as m, median, type Run, steadyGenerator, timedRun } from './measure.js';
 
 const RUN_MS = Number(process.env.BENCH_RUN_MS ?? 1000);
 const ROUNDS = 3;
@@ -59,14 +59,7 @@ const rows: readonly Row[] = [
   },
 ];
 
-// Real ids: a default-layout generator on a clock that moves 1 ms every 50 ids.
-let ms = Date.UTC(2026, 10, 1);
-let calls = 0;
-const gen = new Snowflake({
-  layout: layouts.default,
-  workerId: 7,
-  clock: () => (calls++ % 50 === 0 ? ++ms : ms),
-});
+const gen = steadyGenerator();
 const ids = gen.nextIds(POOL);
 for (const row of rows) {
   for (const id of ids.slice(0, 1000)) {

@@ -57,22 +57,15 @@ export async function measureLatency(client: SqlClient, seconds: number): Promis
   const refillsBefore = [slowDouble.takes, slowSingle.takes];
   const snowflake = new Snowflake({ workerId: 1 });
   const until = performance.now() + seconds * 1000;
+  const ready = async () => {};
+  const allocator = (a: SegmentAllocator) => {
+    const next = () => a.nextId();
+    return traffic(next, () => a.ready(), until);
+  };
   const [s, d, n] = await Promise.all([
-    traffic(
-      () => snowflake.nextId(),
-      async () => {},
-      until,
-    ),
-    traffic(
-      () => double.nextId(),
-      () => double.ready(),
-      until,
-    ),
-    traffic(
-      () => single.nextId(),
-      () => single.ready(),
-      until,
-    ),
+    traffic(() => snowflake.nextId(), ready, until),
+    allocator(double),
+    allocator(single),
   ]);
   await Promise.all([double.close(), single.close()]);
   void sink;
