@@ -37,50 +37,38 @@ export async function startVariantProcess(
     [variant, adapter, JSON.stringify({ dialect, name, url, filename, connection })],
     { execArgv: ['--import', 'tsx/esm'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
   );
-  const next = replies(child, `${adapter} ${variant}`);
-  await expect(next, 'ready');
+  const label = `${adapter} ${variant}`;
+  await reply(child, label, 'ready');
   return {
     async write(path, rows, offset) {
       child.send({ type: 'write', path, rows, offset } satisfies ChildRequest);
-      const reply = await expect(next, 'written');
-      return { wall: reply.wall, cpu: reply.cpu };
+      const { wall, cpu } = await reply(child, label, 'written');
+      return { wall, cpu };
     },
     async close() {
-      if (!child.connected) return;
+      if (!child.connected) return; // it exited, and the call that met it reported why
       child.send({ type: 'close' } satisfies ChildRequest);
-      await expect(next, 'closed');
+      await reply(child, label, 'closed');
     },
   };
 }
 
-/** The child's replies in order: each call resolves to the next one. */
-function replies(child: ChildProcess, label: string): () => Promise<ChildReply> {
-  const queue: ChildReply[] = [];
-  const waiting: { resolve(r: ChildReply): void; reject(e: Error): void }[] = [];
-  let ended: Error | undefined;
-  child.on('message', (message: ChildReply) => {
-    const waiter = waiting.shift();
-    if (waiter) waiter.resolve(message);
-    else queue.push(message);
-  });
-  child.on('exit', (code, signal) => {
-    ended = new Error(`the ${label} child exited (${signal ?? code}) with no reply`);
-    for (const waiter of waiting.splice(0)) waiter.reject(ended);
-  });
-  return () => {
-    const queued = queue.shift();
-    if (queued) return Promise.resolve(queued);
-    if (ended) return Promise.reject(ended);
-    return new Promise((resolve, reject) => waiting.push({ resolve, reject }));
-  };
-}
-
-async function expect<T extends ChildReply['type']>(
-  next: () => Promise<ChildReply>,
+/** The child's next message, which must be of `type` (one request is ever outstanding). */
+function reply<T extends ChildReply['type']>(
+  child: ChildProcess,
+  label: string,
   type: T,
 ): Promise<Extract<ChildReply, { type: T }>> {
-  const reply = await next();
-  if (reply.type === 'failed') throw new Error(`clock child failed: ${reply.error}`);
-  if (reply.type !== type) throw new Error(`clock child answered ${reply.type}, expected ${type}`);
-  return reply as Extract<ChildReply, { type: T }>;
+  return new Promise((resolve, reject) => {
+    const exited = (code: number | null, signal: string | null) =>
+      reject(new Error(`the ${label} child exited (${signal ?? code}) with no reply`));
+    child.once('exit', exited);
+    child.once('message', (message: ChildReply) => {
+      child.off('exit', exited);
+      if (message.type === 'failed') reject(new Error(`clock child failed: ${message.error}`));
+      else if (message.type !== type)
+        reject(new Error(`clock child answered ${message.type}, expected ${type}`));
+      else resolve(message as Extract<ChildReply, { type: T }>);
+    });
+  });
 }
