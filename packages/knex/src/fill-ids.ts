@@ -36,19 +36,28 @@ export function fillIds(
   inPlace: boolean,
 ): Row[] {
   const rows: unknown[] = Array.isArray(input) ? input : [input];
-  const targets: Row[] = [];
+  const targets: Row[] = new Array(rows.length);
   const fills: Fill[] = [];
+  // One name for core's rule for the whole call, built only for a refused value.
+  let at = 0;
+  let column = '';
+  const argument = () => `rows[${at}].${column}`;
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
     if (!isRow(row)) throw notARow(input, i, row);
     // A copy holds the row's own enumerable properties only, so an inherited column is absent.
     const target: Row = inPlace ? row : copyOf(row);
-    for (const column of columns) {
-      const own = Object.hasOwn(target, column);
+    for (let c = 0; c < columns.length; c++) {
+      column = columns[c]!;
+      // `in` first: for the usual absent column it answers alone, where Object.hasOwn costs about
+      // 150 instructions a row.
+      const own = column in target && Object.hasOwn(target, column);
       const value = own || inPlace ? target[column] : undefined;
-      if (takesId(value, i, column)) fills.push({ index: i, row: target, column, own, held: value });
+      at = i;
+      if (generateOrKeep(value, argument) === 'generate')
+        fills.push({ index: i, row: target, column, own, held: value });
     }
-    targets.push(target);
+    targets[i] = target;
   }
   const ids = takeIds(generator, fills.length);
   if (inPlace) writeInPlace(fills, ids);
@@ -63,11 +72,6 @@ export function fillIds(
  */
 function copyOf(row: Row): Row {
   return Object.hasOwn(row, '__proto__') ? { ...row } : Object.assign({}, row);
-}
-
-/** Core's rule for a caller's id, with the argument's name built only for a refused value. */
-function takesId(value: unknown, i: number, column: string): boolean {
-  return generateOrKeep(value, () => `rows[${i}].${column}`) === 'generate';
 }
 
 /** Whether `value` is a row object: an object, not null and not an array. */

@@ -7,15 +7,13 @@ import type { Fill } from './fill-ids.js';
  * place overwrote the id) puts every filled column back as it was and is named in the error.
  */
 export function writeInPlace(fills: readonly Fill[], ids: readonly bigint[]): void {
-  for (let k = 0; k < fills.length; k++) {
-    const { row, column } = fills[k]!;
-    try {
-      row[column] = ids[k];
-    } catch {
-      throw undo(fills, k + 1, cannotTake(fills[k]!));
-    }
+  let k = 0;
+  try {
+    for (; k < fills.length; k++) fills[k]!.row[fills[k]!.column] = ids[k];
+  } catch {
+    throw undo(fills, k + 1, cannotTake(fills[k]!));
   }
-  for (let k = 0; k < fills.length; k++) {
+  for (k = 0; k < fills.length; k++) {
     const { row, column } = fills[k]!;
     if (row[column] === ids[k]) continue;
     const later = fills.find((f, j) => j > k && f.row === row && f.column === column);
