@@ -55,7 +55,7 @@ export function fillStatements(dialect: Dialect, rows: number, base: bigint, sha
     dialect === 'mysql' ? `CONCAT(${parts.join(', ')})` : parts.join(' || ');
   const from = (count: number) =>
     dialect === 'postgres'
-      ? `FROM generate_series(1, ${count}) AS g(i)`
+      ? `FROM generate_series(1::bigint, ${count}) AS g(i)`
       : dialect === 'mysql'
         ? `FROM (SELECT seq AS i FROM seq_1_to_${count}) g`
         : `FROM (WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < ${count}) SELECT i FROM c) g`;
