@@ -8,9 +8,6 @@ export type Job = 'merge' | 'rekey';
 /**
  * The names of the engine's tables in the target database. Each batch commits its rows and its
  * progress row in one transaction.
- *
- * @example
- * await target.query(`SELECT * FROM ${BOOKKEEPING_TABLES.renames}`); // every rename the merge made
  */
 export const BOOKKEEPING_TABLES = {
   mergeInputs: 'snowkey_merge_inputs',

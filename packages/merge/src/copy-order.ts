@@ -4,11 +4,6 @@ import type { ForeignKeyInfo, TableInfo } from './schema.js';
  * The order to copy tables in, parents before children, and the foreign keys that cannot be
  * written with their row: nullable self-references and nullable links that close a cycle. Those
  * are written as NULL first and filled in by a second pass once every table is copied.
- *
- * @example
- * const { order, deferred } = copyOrder(schema.tables);
- * order;    // ['players', 'guilds', 'guild_members', 'items', 'mail']
- * deferred; // [{ name: 'mail_reply_to_fkey', table: 'mail', columns: ['reply_to'], ... }]
  */
 export interface CopyOrder {
   readonly order: readonly string[];
@@ -20,9 +15,6 @@ export interface CopyOrder {
 /**
  * Orders `tables` by their foreign keys (see {@link CopyOrder}). Foreign keys to tables outside
  * `tables` do not constrain the order. Ties are broken by table name, so the order is stable.
- *
- * @example
- * copyOrder(schema.tables).order; // ['players', 'guilds', ...]
  */
 export function copyOrder(tables: readonly TableInfo[]): CopyOrder {
   const byName = new Map(tables.map((t) => [t.name, t]));

@@ -4,18 +4,12 @@ import type { SqlClient } from '@snowkey/core';
  * A value the engine reads from a row and writes back: what `pg`, `mysql2` and `better-sqlite3`
  * return for the usual column types. BIGINT is always a `bigint` (the clients of this package make
  * every driver return it exactly).
- *
- * @example
- * const row: SqlValue[] = [175928847299117063n, 'Aria', 12, null];
  */
 export type SqlValue = string | number | bigint | boolean | Date | Uint8Array | null;
 
 /**
  * Core's {@link SqlClient} with the wider values the engine copies (dates, bytes, booleans).
  * Queries return BIGINT columns as `bigint` on every dialect.
- *
- * @example
- * await tx.execute('UPDATE players SET name = ? WHERE id = ?', ['Aria.S2', 7n]);
  */
 export interface MergeSqlClient extends SqlClient {
   query<Row = Record<string, unknown>>(sql: string, params?: readonly SqlValue[]): Promise<Row[]>;
@@ -25,12 +19,6 @@ export interface MergeSqlClient extends SqlClient {
 /**
  * One connection of a {@link MergeDatabase}, held for a sequence of statements: temporary tables
  * live on it, and its transactions are its own.
- *
- * @example
- * await db.session(async (s) => {
- *   await s.execute('CREATE TEMPORARY TABLE seen (id BIGINT)');
- *   await s.transaction(async (tx) => { await tx.execute('INSERT INTO seen VALUES (?)', [7n]); });
- * });
  */
 export interface MergeSession extends MergeSqlClient {
   /** Runs `body` in one transaction on this connection: committed when it resolves, rolled back when it throws. */
@@ -41,11 +29,6 @@ export interface MergeSession extends MergeSqlClient {
  * A database the engine merges from or into: statements, transactions, sessions, and a name for
  * reports. Build one with {@link openDatabase} from a URL, or with {@link pgDatabase},
  * {@link mysqlDatabase} or {@link sqliteDatabase} from a pool you already have.
- *
- * @example
- * const target: MergeDatabase = await openDatabase('mysql://root@127.0.0.1:3306/game_merged');
- * await target.transaction(async (tx) => { await tx.execute('DELETE FROM mail WHERE id = ?', [7n]); });
- * await target.close();
  */
 export interface MergeDatabase extends MergeSqlClient {
   /** A label for reports: the database name, or the file name on SQLite. */

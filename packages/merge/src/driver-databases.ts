@@ -10,12 +10,7 @@ interface PgResult {
   fields?: readonly { name: string; dataTypeID: number }[];
 }
 
-/**
- * What {@link pgDatabase} needs of a `pg` Pool.
- *
- * @example
- * const pool: PgPoolLike = new pg.Pool({ connectionString: process.env.DATABASE_URL });
- */
+/** What {@link pgDatabase} needs of a `pg` Pool. */
 export interface PgPoolLike {
   query(text: string, values?: unknown[]): Promise<PgResult>;
   connect(): Promise<{
@@ -32,23 +27,13 @@ interface MysqlConnectionLike {
   release(): void;
 }
 
-/**
- * What {@link mysqlDatabase} needs of a `mysql2/promise` Pool.
- *
- * @example
- * const pool: MysqlPoolLike = mysql.createPool({ uri: process.env.DATABASE_URL });
- */
+/** What {@link mysqlDatabase} needs of a `mysql2/promise` Pool. */
 export interface MysqlPoolLike {
   query(options: { sql: string; values?: unknown[]; typeCast?: MysqlTypeCast }): Promise<[unknown, unknown]>;
   getConnection(): Promise<MysqlConnectionLike>;
 }
 
-/**
- * What {@link sqliteDatabase} needs of a `better-sqlite3` Database.
- *
- * @example
- * const db: SqliteLike = new Database('s1.sqlite');
- */
+/** What {@link sqliteDatabase} needs of a `better-sqlite3` Database. */
 export interface SqliteLike {
   readonly name: string;
   prepare(sql: string): {

@@ -1,15 +1,6 @@
 import { SnowkeyError } from '@snowkey/core';
 
-/**
- * The schema cannot be merged or re-keyed as it is: a table without a primary key or a NOT NULL
- * unique key, a foreign-key cycle through NOT NULL columns, a table or column the target lacks, a
- * rename policy on a column that is not text. `problems` lists every one; nothing was written.
- *
- * @example
- * try { await runMerge({ sources, target }); } catch (err) {
- *   if (err instanceof MergeSchemaError) console.error(err.problems.join('\n'));
- * }
- */
+/** The schema cannot be merged or re-keyed as it is; `problems` lists every reason. Nothing was written. */
 export class MergeSchemaError extends SnowkeyError {
   override readonly code: string = 'SNOWKEY_MERGE_SCHEMA';
   readonly problems: readonly string[];
@@ -31,19 +22,7 @@ export interface MergeConflict {
   readonly value: readonly unknown[];
 }
 
-/**
- * Source rows meet conflicts whose policy is `fail`: their primary key is already held by another
- * row (`constraint` is `PRIMARY KEY`), or a value of a unique constraint is. Every conflict is found
- * before the first row is written, so the target's tables hold nothing of this merge; `counts`
- * gives how many rows meet each, `conflicts` the first few of each. Choose a policy and run again.
- *
- * @example
- * try { await runMerge(inputs); } catch (err) {
- *   // MergeConflictError: 57 rows meet conflicts under the fail policy, nothing was written:
- *   //   accounts.handle: 57 rows, e.g. "Aria" from S2 (key [7]); choose rename or skip for accounts.handle
- *   if (err instanceof MergeConflictError) console.error(err.counts); // { 'accounts.handle': 57 }
- * }
- */
+/** Rows meet key or unique conflicts under the `fail` policy; nothing was written. Choose a policy. */
 export class MergeConflictError extends SnowkeyError {
   override readonly code: string = 'SNOWKEY_MERGE_CONFLICT';
   /** Rows in conflict per `table.constraint`. */
@@ -84,15 +63,8 @@ function show(c: MergeConflict): string {
 }
 
 /**
- * A merge or rekey was begun on this target with other inputs (other sources, another order,
- * other policies, another node id). Resuming with these would end where no uninterrupted run
- * ends, so nothing is done. `expected` is what the first run recorded.
- *
- * @example
- * await runMerge({ ...inputs, sources: [...inputs.sources].reverse() }); // resuming with the sources swapped
- * // MergeInputsChangedError: this target holds a merge begun with other inputs; finish it with the same ones, or start on a fresh target.
- * //   begun with: ...
- * //   received:   ...
+ * The target holds a merge or rekey begun with other inputs; resuming with these would end where no
+ * uninterrupted run ends, so nothing is done.
  */
 export class MergeInputsChangedError extends SnowkeyError {
   override readonly code: string = 'SNOWKEY_MERGE_INPUTS_CHANGED';
@@ -107,16 +79,7 @@ export class MergeInputsChangedError extends SnowkeyError {
   }
 }
 
-/**
- * The driver for a database URL is not installed (`pg`, `mysql2` or `better-sqlite3`, optional
- * peer dependencies).
- *
- * @example
- * try { await openDatabase('postgres://postgres@127.0.0.1:5432/game_s1'); } catch (err) {
- *   // MissingDriverError: postgres:// URLs need the "pg" package: npm install pg
- *   if (err instanceof MissingDriverError) console.error(`npm install ${err.driver}`); // 'pg'
- * }
- */
+/** The driver a database URL needs (`pg`, `mysql2` or `better-sqlite3`) is not installed. */
 export class MissingDriverError extends SnowkeyError {
   override readonly code: string = 'SNOWKEY_MISSING_DRIVER';
   readonly driver: string;
@@ -126,17 +89,7 @@ export class MissingDriverError extends SnowkeyError {
   }
 }
 
-/**
- * A foreign-key value of the source that no row of the referenced table holds (a database with
- * foreign keys off lets one in): a re-key cannot know what it should point at. Nothing of the
- * batch was written.
- *
- * @example
- * try { await runRekey({ source, target, layout: layouts.gameServer, node: { serverId: 3 } }); } catch (err) {
- *   // DanglingReferenceError: mail.item_id = 77 of the source refers to no row of items
- *   if (err instanceof DanglingReferenceError) console.error(err.table, err.column, err.value, err.refTable);
- * }
- */
+/** A source foreign key that points at no row, so a rekey cannot know its new value. Nothing was written. */
 export class DanglingReferenceError extends SnowkeyError {
   override readonly code: string = 'SNOWKEY_DANGLING_REFERENCE';
   readonly table: string;
@@ -152,16 +105,7 @@ export class DanglingReferenceError extends SnowkeyError {
   }
 }
 
-/**
- * A database named by a URL does not exist: a SQLite file that is not there (it is never created),
- * a PostgreSQL or MySQL database the server does not have. Nothing was written anywhere.
- *
- * @example
- * try { await openDatabase('file:/srv/game/s3.sqlite'); } catch (err) {
- *   // DatabaseNotFoundError: file:/srv/game/s3.sqlite: the SQLite file /srv/game/s3.sqlite does not exist
- *   if (err instanceof DatabaseNotFoundError) console.error(err.url);
- * }
- */
+/** A database named by a URL does not exist (a SQLite file is never created). Nothing was written. */
 export class DatabaseNotFoundError extends SnowkeyError {
   override readonly code: string = 'SNOWKEY_DATABASE_NOT_FOUND';
   /** The URL, without its password. */
@@ -172,17 +116,7 @@ export class DatabaseNotFoundError extends SnowkeyError {
   }
 }
 
-/**
- * A key that snowkey ids cannot stand for: a value of a key column (or of a foreign key that points
- * at one) that is not an integer, has a fraction, or lies outside -2^63..2^63-1 (SQLite lets `'x7'`
- * or `2.5` into a BIGINT column). Found before anything is written.
- *
- * @example
- * try { await runRekey({ source, target, layout: layouts.gameServer, node: { serverId: 3 } }); } catch (err) {
- *   // InvalidKeyError: accounts.id of game_s3 holds "x7": keys must be integers in -2^63..2^63-1
- *   if (err instanceof InvalidKeyError) console.error(err.table, err.column, err.value);
- * }
- */
+/** A key or foreign-key value that is not an integer in -2^63..2^63-1 (SQLite lets one in). */
 export class InvalidKeyError extends SnowkeyError {
   override readonly code: string = 'SNOWKEY_INVALID_KEY';
   readonly table: string;
@@ -202,14 +136,7 @@ export class InvalidKeyError extends SnowkeyError {
   }
 }
 
-/**
- * `snowkey adopt` will not switch a table: no single integer primary key, keys at or above the
- * first id the layout can issue, or a database-side generator that is not installed. Nothing was
- * changed; `refused` names each table and why.
- *
- * @example
- * // AdoptRefusedError: adopt refused, nothing changed: logs: it has no primary key
- */
+/** Adopt will not switch a table; `refused` names each and why. Nothing was changed. */
 export class AdoptRefusedError extends SnowkeyError {
   override readonly code: string = 'SNOWKEY_ADOPT_REFUSED';
   readonly refused: readonly { table: string; reason: string }[];

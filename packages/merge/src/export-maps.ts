@@ -14,12 +14,8 @@ const csvField = (v: unknown) => {
 };
 
 /**
- * Writes a job's maps from its target, a page at a time (memory stays flat however many rows):
- * for `rekey`, every old id and its new id per table (`table,old_id,new_id`); for `merge`, every
- * rename and every skipped row (`kind,table,source,key,column,old,new`: a skip's `column` is its
- * constraint, `old` its key in the source, `new` the key of the row standing in for it). CSV with a
- * header line, or a JSON array of objects (ids as strings). For reconciling payments, logs and
- * support tickets with the merged database.
+ * Writes a job's maps (a rekey's old and new ids; a merge's renames and skips) as CSV or JSON, a
+ * page at a time, for reconciling logs and payments with the merged database.
  *
  * @example
  * import { createWriteStream } from 'node:fs';

@@ -18,18 +18,10 @@ import { type SchemaDrift, schemaDrift } from './schema-drift.js';
  * What to do when a source row's value of a unique constraint is already held by another row of
  * the target: `rename` adds the source's suffix (`Aria` -> `Aria.S2`, recorded), `skip` leaves the
  * row out and points references to it at the row that holds the value (recorded), `fail` stops.
- *
- * @example
- * const policies: Record<string, ConflictPolicy> = { 'players.name': 'rename', 'item_kinds.code': 'skip' };
  */
 export type ConflictPolicy = 'rename' | 'skip' | 'fail';
 
-/**
- * One shard to merge. `label` names it in reports and is the rename suffix (`Aria.S2`).
- *
- * @example
- * const source: MergeSource = { label: 'S2', db: await openDatabase('postgres://postgres@127.0.0.1/game_s2') };
- */
+/** One shard to merge. `label` names it in reports and is the rename suffix (`Aria.S2`). */
 export interface MergeSource {
   readonly label: string;
   readonly db: MergeDatabase;
@@ -39,13 +31,6 @@ export interface MergeSource {
  * The inputs of a merge: what {@link planMerge}, {@link runMerge} and {@link verifyMerge} share.
  * A resumed run must be given the same sources in the same order, the same policies, the same
  * `keyCollisions` and the same `exclude`.
- *
- * @example
- * const inputs: MergeInputs = {
- *   sources: [{ label: 'S1', db: s1 }, { label: 'S2', db: s2 }],
- *   target,
- *   onConflict: { 'players.name': 'rename', 'guilds.name': 'rename' },
- * };
  */
 export interface MergeInputs {
   readonly sources: readonly MergeSource[];

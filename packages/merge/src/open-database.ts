@@ -5,12 +5,7 @@ import type { MergeDatabase } from './database.js';
 import { mysqlDatabase, pgDatabase, sqliteDatabase } from './driver-databases.js';
 import { DatabaseNotFoundError, MissingDriverError } from './errors.js';
 
-/**
- * How {@link openDatabase} opens a database.
- *
- * @example
- * const options: OpenOptions = { readonly: true }; // a source: a SQLite file is opened read-only
- */
+/** How {@link openDatabase} opens a database. */
 export interface OpenOptions {
   /** Connections of a PostgreSQL or MySQL pool. Default 4. */
   readonly poolSize?: number;
@@ -19,11 +14,8 @@ export interface OpenOptions {
 }
 
 /**
- * Opens a database from a URL: `postgres://` (driver `pg`), `mysql://` or `mariadb://` (`mysql2`),
- * `file:/path/to/db.sqlite` or `sqlite:path` (`better-sqlite3`). The drivers are optional peer
- * dependencies, loaded when a URL needs one. The database must exist: a SQLite file is never
- * created, and a server is asked at once, so a missing one is a {@link DatabaseNotFoundError}
- * before anything is written. SQLite gets foreign keys on and a busy timeout. Close it with `close()`.
+ * Opens an existing database from a `postgres://`, `mysql://`, `mariadb://`, `file:` or `sqlite:`
+ * URL; a missing one is a {@link DatabaseNotFoundError} before anything is written.
  *
  * @example
  * const source = await openDatabase('postgres://postgres@127.0.0.1:5432/game_s1');
@@ -98,13 +90,7 @@ async function reachable(url: string, ask: () => Promise<unknown>, end: () => Pr
   }
 }
 
-/**
- * The file of a `file:` or `sqlite:` URL.
- *
- * @example
- * sqlitePath('file:///srv/s1.sqlite'); // '/srv/s1.sqlite'
- * sqlitePath('sqlite:s1.sqlite');      // 's1.sqlite'
- */
+/** The file of a `file:` or `sqlite:` URL. */
 export function sqlitePath(url: string): string {
   if (url.startsWith('file://')) return fileURLToPath(url);
   return url.replace(/^(file|sqlite):/, '');

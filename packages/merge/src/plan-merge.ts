@@ -11,13 +11,7 @@ import { quote } from './sql.js';
 import { canonical } from './values.js';
 import { countDangling } from './verification.js';
 
-/**
- * What a merge would meet on one table.
- *
- * @example
- * const t: TablePlan = plan.tables[0]!;
- * t.conflicts; // [{ constraint: 'players.name', policy: 'rename', count: 57, examples: ['"Aria" of S2 (key [7]) is held already'] }]
- */
+/** What a merge would meet on one table. */
 export interface TablePlan {
   readonly table: string;
   readonly key: readonly string[];
@@ -37,12 +31,7 @@ export interface TablePlan {
   readonly dangling: Readonly<Record<string, number>>;
 }
 
-/**
- * The node ids found in one source's keys (decoded with the layout given to the plan).
- *
- * @example
- * const n: SourceNodeIds = { source: 'S2', nodeIds: ['serverId=2'], distinct: 1, sharedWith: [] };
- */
+/** The node ids found in one source's keys (decoded with the layout given to the plan). */
 export interface SourceNodeIds {
   readonly source: string;
   /** Distinct node ids, as `field=value` (at most 20 listed). */
@@ -55,10 +44,6 @@ export interface SourceNodeIds {
 /**
  * A dry run of a merge: nothing is written (the sources are read into temporary tables of the
  * target, which go with the session).
- *
- * @example
- * const plan: MergePlan = await planMerge({ sources, target, layout: layouts.gameServer });
- * plan.ok; // false when the merge would stop or fail verification
  */
 export interface MergePlan {
   /** True when the merge can run to the end and verify. */
@@ -80,11 +65,8 @@ const example = (c: MergeConflict, held: string) =>
   `${c.value.map((v) => JSON.stringify(canonical(v))).join(', ')} of ${c.source} (key [${c.key.map(String).join(', ')}]) is held ${held}`;
 
 /**
- * Reports what {@link runMerge} would do with the same inputs, by running its checks and its
- * analysis on temporary tables: drift between the shards' schemas, rows per table and source, key
- * collisions, unique-constraint conflicts (e.g. two players named "Aria") and what their policy
- * does with them, foreign keys that dangle already in a source, and, given the id `layout`,
- * whether the shards' ids carry distinct node ids. Writes nothing.
+ * What {@link runMerge} would do with the same inputs (drift, rows, collisions, conflicts and their
+ * policy, dangling keys), from its checks on temporary tables; writes nothing.
  *
  * @example
  * const plan = await planMerge({ sources, target, onConflict: { 'players.name': 'rename' }, layout: layouts.gameServer });

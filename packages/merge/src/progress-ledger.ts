@@ -1,15 +1,7 @@
 import { type Job, type Phase, type ProgressRow, readProgress, saveProgress } from './bookkeeping.js';
 import type { MergeSqlClient } from './database.js';
 
-/**
- * Reported after every committed chunk, and once for a (phase, table, source) already done.
- *
- * @example
- * await runMerge({
- *   ...inputs,
- *   onProgress: (p) => console.log(`${p.phase} ${p.table} ${p.source} ${p.rowsDone}/${p.rowsTotal}`),
- * });
- */
+/** Reported after every committed chunk, and once for a (phase, table, source) already done. */
 export interface ProgressEvent {
   /**
    * `stage` reads the sources into the target's staging tables; `analyze` finds every conflict and
@@ -31,9 +23,6 @@ export interface ProgressEvent {
 /**
  * Where a test or a demonstration may stop a run: after a number of chunks, or inside a chunk
  * after its writes and before its commit (where a crash must leave no trace).
- *
- * @example
- * await runMerge({ ...options, stopAfterBatches: 3 }); // resolves with complete: false
  */
 export interface Interruptions {
   /** Stop cleanly after this many chunks (transactions) of this run. */

@@ -10,10 +10,6 @@ type Row = Record<string, unknown>;
  * Reads a database's tables from its catalog: columns, primary keys, unique constraints and
  * unique indexes (not partial ones, not on expressions), and foreign keys, composite ones and
  * self-references included. PostgreSQL: the current schema; MySQL/MariaDB: the current database.
- *
- * @example
- * const schema = await readSchema(await openDatabase('file:/srv/game/s1.sqlite'));
- * schema.tables.find((t) => t.name === 'mail')!.foreignKeys.map((f) => f.columns.join('+')); // ['item_id', 'recipient_id', 'sender_id']
  */
 export async function readSchema(db: MergeSqlClient): Promise<SchemaInfo> {
   const parts =

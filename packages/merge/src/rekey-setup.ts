@@ -5,17 +5,7 @@ import type { Interruptions, ProgressEvent } from './progress-ledger.js';
 import { readSchema } from './read-schema.js';
 import { type ColumnInfo, column, type ForeignKeyInfo, rowKey, type TableInfo } from './schema.js';
 
-/**
- * Options of {@link runRekey} and {@link verifyRekey}.
- *
- * @example
- * const options: RekeyOptions = {
- *   source: await openDatabase('mysql://root@127.0.0.1:3306/game_s3'),
- *   target: await openDatabase('mysql://root@127.0.0.1:3306/game_s3_snowkey'),
- *   layout: layouts.gameServer,
- *   node: { serverId: 3 },
- * };
- */
+/** Options of {@link runRekey} and {@link verifyRekey}. */
 export interface RekeyOptions extends Interruptions {
   /** The shard on AUTO_INCREMENT / serial keys. It is only read. */
   readonly source: MergeDatabase;

@@ -23,10 +23,8 @@ async function ownTables(db: MergeSqlClient, prefix: string): Promise<string[]> 
 }
 
 /**
- * Undoes a merge on its target, finished or not (a refused, failed or interrupted one included),
- * so it can start again with other inputs: deletes every row the merge wrote (found by reading the
- * sources' keys again, as a verification does; rows the target held before stay), children first,
- * then drops every `snowkey_merge_*` table. Resolves to the rows deleted.
+ * Undoes a merge on its target, finished or not, so it can start again with other inputs; rows the
+ * target held before stay. Resolves to the rows deleted.
  *
  * @example
  * await resetMerge({ sources, target }); // then runMerge with the policies you want
@@ -110,9 +108,7 @@ export async function resetMerge(inputs: MergeInputs): Promise<number> {
 }
 
 /**
- * Undoes a rekey on its target, finished or not: deletes every row of the re-keyed tables (the
- * target was empty when the rekey began), children first, then drops every `snowkey_rekey_*` table.
- * Resolves to the rows deleted.
+ * Undoes a rekey on its target, finished or not; resolves to the rows deleted.
  *
  * @example
  * await resetRekey({ source, target, layout: layouts.gameServer, node: { serverId: 3 } });

@@ -20,24 +20,14 @@ import { stageSources } from './merge-stage.js';
 import { type TableDecisions, WorkTables } from './merge-tables.js';
 import { type Interruptions, type ProgressEvent, ProgressLedger } from './progress-ledger.js';
 
-/**
- * Options of {@link runMerge}: the merge's inputs, and how to run it.
- *
- * @example
- * const options: MergeRunOptions = { sources, target, onConflict: { 'players.name': 'rename' }, batchSize: 100_000 };
- */
+/** Options of {@link runMerge}: the merge's inputs, and how to run it. */
 export interface MergeRunOptions extends MergeInputs, Interruptions {
   /** Rows per chunk (one transaction each, in every phase). Default 100000. */
   readonly batchSize?: number;
   readonly onProgress?: (p: ProgressEvent) => void;
 }
 
-/**
- * Rows copied, left out under a skip policy, key collisions recorded, values renamed.
- *
- * @example
- * const c: MergeCounts = { copied: 12770, skipped: 0, collisions: 0, renames: 57 };
- */
+/** Rows copied, left out under a skip policy, key collisions recorded, values renamed. */
 export interface MergeCounts {
   readonly copied: number;
   readonly skipped: number;
@@ -45,12 +35,7 @@ export interface MergeCounts {
   readonly renames: number;
 }
 
-/**
- * One table of one source as the merge took it: rows read, and what became of them.
- *
- * @example
- * const t: MergeTableCounts = { table: 'players', source: 'S2', rows: 1000, copied: 999, skipped: 1, collisions: 0, renames: 57 };
- */
+/** One table of one source as the merge took it: rows read, and what became of them. */
 export interface MergeTableCounts extends MergeCounts {
   readonly table: string;
   readonly source: string;
@@ -58,13 +43,7 @@ export interface MergeTableCounts extends MergeCounts {
   readonly rows: number;
 }
 
-/**
- * What the merge did: this run, and the whole merge over every run on this target.
- *
- * @example
- * const run: MergeRunResult = await runMerge(options);
- * run.totals.renames; // 57
- */
+/** What the merge did: this run, and the whole merge over every run on this target. */
 export interface MergeRunResult {
   /** False when `stopAfterBatches` stopped it. */
   readonly complete: boolean;
@@ -92,24 +71,9 @@ interface MergeFacts {
 }
 
 /**
- * Merges the sources into the target (合服), for any schema, in three steps that each commit in
- * chunks with their progress row:
- *
- * 1. **stage**: every source table is read once, in bulk (COPY between PostgreSQL databases,
- *    ATTACH between SQLite files, INSERT ... SELECT between databases of one MariaDB/MySQL server,
- *    multi-row INSERTs otherwise), into staging tables of the target (`snowkey_merge_stage_*`);
- * 2. **analyze**: every key collision and every unique value already held is found by set
- *    operations in the target and decided by its policy (rename, skip or fail). A conflict under
- *    `fail` refuses the merge here ({@link MergeConflictError}, listing them all): the target's
- *    tables hold nothing of it, and a run with another policy goes on from the staged rows;
- * 3. **copy** and **link**: one INSERT ... SELECT per chunk writes the rows, references to skipped
- *    rows redirected, renames applied; a second pass fills in the foreign keys that could not be
- *    written with their row (nullable self-references, links closing a cycle).
- *
- * Every source and the target are checked before anything is written (schemas, drift between the
- * shards, integer keys). Killed at any point and run again with the same inputs, it ends exactly
- * where an uninterrupted run ends; run again after it finished, it copies nothing. Staging tables
- * are dropped when it finishes; the records of renames, skips and collisions stay.
+ * Merges the sources into the target (合服), for any schema. A conflict under `fail` is a
+ * {@link MergeConflictError} before the target's tables are written; killed and run again with the
+ * same inputs, it ends exactly where an uninterrupted run ends.
  *
  * @example
  * const result = await runMerge({
@@ -120,6 +84,11 @@ interface MergeFacts {
  * result.totals; // { copied: 12770, skipped: 0, collisions: 0, renames: 57 }
  */
 export async function runMerge(options: MergeRunOptions): Promise<MergeRunResult> {
+  // Three steps, each committing in chunks with its progress row, so a rerun resumes: stage (each
+  // source table read once, in bulk, into snowkey_merge_stage_* tables of the target), analyze
+  // (collisions and unique conflicts found by set operations there and decided by policy), then
+  // copy and link (INSERT ... SELECT per chunk, then the foreign keys that could not be written
+  // with their row: nullable self-references, links closing a cycle).
   const started = performance.now();
   checkInputs(options);
   const batchSize = options.batchSize ?? 100_000;

@@ -26,13 +26,7 @@ import { quote, stringLiteral, updateJoined } from './sql.js';
 import { loadStage } from './stage-load.js';
 import { createStageTable } from './stage-table.js';
 
-/**
- * What a rekey did: this run, and the whole rekey so far.
- *
- * @example
- * const r: RekeyRunResult = await runRekey({ source, target, layout: layouts.gameServer, node: { serverId: 3 } });
- * r.totals.rekeyed; // 6413 rows got new ids
- */
+/** What a rekey did: this run, and the whole rekey so far. */
 export interface RekeyRunResult {
   readonly complete: boolean;
   /** Chunks (transactions) this run committed. */
@@ -54,17 +48,8 @@ interface RekeyFacts {
 }
 
 /**
- * Re-keys a shard that uses AUTO_INCREMENT / serial keys: copies every table into `target` in
- * foreign-key order, giving each row of a table with a single integer primary key a snowkey id
- * (the layout, the server's node fields) and rewriting every foreign key that points at one.
- * `snowkey_rekey_map` in the target keeps every (table, old id, new id), for logs and external
- * references. The shard is read once, in bulk, into staging tables of the target; the new ids and
- * every rewritten reference are set operations there (joins against the map); each chunk commits
- * with its progress row. Every key and reference is checked before anything is written (integers,
- * no reference to a missing row). Ids are assigned in key order from a first timestamp far enough
- * back that the last one is dated before the first run began, so a resumed rekey writes exactly
- * the ids an uninterrupted one writes, and a generator started afterwards on the node never
- * repeats one.
+ * Copies a shard with AUTO_INCREMENT / serial keys into `target`, giving every row a snowkey id and
+ * rewriting the foreign keys; `snowkey_rekey_map` keeps each (table, old id, new id).
  *
  * @example
  * const result = await runRekey({ source, target, layout: layouts.gameServer, node: { serverId: 3 } });
@@ -73,6 +58,9 @@ interface RekeyFacts {
  * v.ok; // true
  */
 export async function runRekey(options: RekeyOptions): Promise<RekeyRunResult> {
+  // Ids are assigned in key order from a first timestamp far enough back that the last is dated
+  // before the first run began: a resumed rekey writes exactly the ids an uninterrupted one writes,
+  // and a generator started afterwards on the node never repeats one.
   const started = performance.now();
   const batchSize = options.batchSize ?? 100_000;
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 10_000_000) {

@@ -3,9 +3,6 @@ import type { ColumnInfo, SchemaInfo, TableInfo } from './schema.js';
 /**
  * A difference between the shards' schemas: a table or a column one shard lacks, a type or a
  * constraint that differs. A merge refuses drift unless each difference is accepted by its `id`.
- *
- * @example
- * const d: SchemaDrift = { id: 'S3:accounts.nickname', source: 'S3', table: 'accounts', text: 'column accounts.nickname is missing on S3 (S1 has it)' };
  */
 export interface SchemaDrift {
   /** `S3:accounts` (a table), `S3:accounts.nickname` (a column), `S3:accounts(handle)` (a unique key), `S3:accounts->guilds(guild_id)` (a foreign key). */

@@ -1,9 +1,4 @@
-/**
- * One column as the engine read it from the database's catalog.
- *
- * @example
- * const c: ColumnInfo = { name: 'name', type: 'varchar', sqlType: 'varchar(40)', nullable: false, maxLength: 40, integer: false, bigint: false, text: true, generated: false, autoIncrement: false };
- */
+/** One column as the engine read it from the database's catalog. */
 export interface ColumnInfo {
   readonly name: string;
   /** The type as the catalog names it (`bigint`, `varchar`, `INTEGER`, ...), lowercased. */
@@ -29,12 +24,7 @@ export interface ColumnInfo {
   readonly identityAlways?: boolean;
 }
 
-/**
- * A foreign key: `columns` of `table` reference `refColumns` of `refTable`, in pairs.
- *
- * @example
- * const fk: ForeignKeyInfo = { name: 'mail_reply_to_fkey', table: 'mail', columns: ['reply_to'], refTable: 'mail', refColumns: ['id'] };
- */
+/** A foreign key: `columns` of `table` reference `refColumns` of `refTable`, in pairs. */
 export interface ForeignKeyInfo {
   readonly name: string;
   readonly table: string;
@@ -43,24 +33,13 @@ export interface ForeignKeyInfo {
   readonly refColumns: readonly string[];
 }
 
-/**
- * A UNIQUE constraint or unique index (not the primary key).
- *
- * @example
- * const u: UniqueInfo = { name: 'players_name_key', columns: ['name'] };
- */
+/** A UNIQUE constraint or unique index (not the primary key). */
 export interface UniqueInfo {
   readonly name: string;
   readonly columns: readonly string[];
 }
 
-/**
- * One table: its columns in order, its primary key, unique constraints and foreign keys.
- *
- * @example
- * const t = schema.tables.find((t) => t.name === 'guild_members')!;
- * t.primaryKey; // ['guild_id', 'player_id']
- */
+/** One table: its columns in order, its primary key, unique constraints and foreign keys. */
 export interface TableInfo {
   readonly name: string;
   readonly columns: readonly ColumnInfo[];
@@ -70,13 +49,7 @@ export interface TableInfo {
   readonly foreignKeys: readonly ForeignKeyInfo[];
 }
 
-/**
- * What {@link readSchema} found in one database.
- *
- * @example
- * const schema: SchemaInfo = await readSchema(db);
- * schema.tables.map((t) => t.name); // ['guild_members', 'guilds', 'items', 'mail', 'players']
- */
+/** What {@link readSchema} found in one database. */
 export interface SchemaInfo {
   readonly dialect: 'postgres' | 'mysql' | 'sqlite';
   /** Every table, by name. The engine's own bookkeeping tables (`snowkey_merge_*`, `snowkey_rekey_*`) are left out. */
@@ -86,9 +59,6 @@ export interface SchemaInfo {
 /**
  * The columns a row is identified by: the primary key, else the first unique constraint whose
  * columns are all NOT NULL; null when the table has neither.
- *
- * @example
- * rowKey(table); // ['id'] (the players table)
  */
 export function rowKey(table: TableInfo): readonly string[] | null {
   if (table.primaryKey.length > 0) return table.primaryKey;
@@ -96,12 +66,7 @@ export function rowKey(table: TableInfo): readonly string[] | null {
   return table.uniques.find((u) => u.columns.every(notNull))?.columns ?? null;
 }
 
-/**
- * The column `name` of `table`.
- *
- * @example
- * column(table, 'name').maxLength; // 40 (players.name VARCHAR(40))
- */
+/** The column `name` of `table`. */
 export function column(table: TableInfo, name: string): ColumnInfo {
   const c = table.columns.find((x) => x.name === name);
   if (!c) throw new Error(`table ${table.name} has no column ${name}`);

@@ -1,12 +1,7 @@
 import type { SqlDialect } from '@snowkey/core';
 import type { SqlValue } from './database.js';
 
-/**
- * An identifier quoted for `dialect`.
- *
- * @example
- * quote('mysql', 'order'); // '`order`'
- */
+/** An identifier quoted for `dialect`. */
 export function quote(dialect: SqlDialect, name: string): string {
   return dialect === 'mysql' ? `\`${name.replaceAll('`', '``')}\`` : `"${name.replaceAll('"', '""')}"`;
 }
@@ -63,13 +58,7 @@ export function keyIn(
   };
 }
 
-/**
- * One page of `table` in key order after `last`.
- *
- * @example
- * selectPage('postgres', 'players', ['id', 'name'], ['id'], [7n], 500);
- * // { sql: 'SELECT "id", "name" FROM "players" WHERE ("id" > ?) ORDER BY "id" LIMIT 500', params: [7n] }
- */
+/** One page of `table` in key order after `last`. */
 export function selectPage(
   dialect: SqlDialect,
   table: string,
@@ -91,13 +80,7 @@ export function rowsPerStatement(columns: number): number {
   return Math.max(1, Math.min(1000, Math.floor(30_000 / Math.max(1, columns))));
 }
 
-/**
- * A multi-row INSERT of `rows` (one value per column, in order).
- *
- * @example
- * insertRows('sqlite', 'players', ['id', 'name'], [[1n, 'Aria']]);
- * // { sql: 'INSERT INTO "players" ("id", "name") VALUES (?, ?)', params: [1n, 'Aria'] }
- */
+/** A multi-row INSERT of `rows` (one value per column, in order). */
 export function insertRows(
   dialect: SqlDialect,
   table: string,

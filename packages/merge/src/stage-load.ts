@@ -35,13 +35,9 @@ export class StopLoading extends Error {}
 
 /**
  * Reads `load`'s table from its source into the staging table in chunks of `chunkRows` rows, in
- * key order, from after `resumeAfter`. Each row's `snowkey_seq` is written, not drawn from the
- * table's counter: one more than the last staged row's, so the staged rows are numbered 1, 2, ...
- * without gaps whatever the database's counter skips (a rekey numbers its new ids by it). Each chunk is one transaction on `target` that also runs
- * `commit` (the progress row); `next` is asked after each commit whether to go on. Rows move in
- * bulk: ATTACH and INSERT ... SELECT between SQLite files, INSERT ... SELECT across databases of one
- * MariaDB/MySQL server, COPY TO STDOUT piped into COPY FROM STDIN between PostgreSQL databases,
- * and pages of multi-row INSERTs between other pairs.
+ * key order, from after `resumeAfter`. The staged rows are numbered 1, 2, ... in `snowkey_seq`
+ * without gaps (a rekey numbers its new ids by it). Each chunk is one transaction on `target` that
+ * also runs `commit` (the progress row).
  */
 export async function loadStage(
   target: MergeSession,

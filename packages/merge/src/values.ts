@@ -4,10 +4,6 @@ import type { SqlValue } from './database.js';
  * A value in one canonical text form, so the same value read from two databases of different
  * kinds compares equal: integers as decimal digits (a `bigint` 5 and a Number 5 agree), booleans
  * as 1/0, dates as ISO 8601, bytes as hex, JSON documents as JSON; null stays null.
- *
- * @example
- * canonical(5n) === canonical(5);        // true
- * canonical(new Date(0));                // '1970-01-01T00:00:00.000Z'
  */
 export function canonical(v: unknown): string | null {
   if (v === null || v === undefined) return null;
@@ -23,20 +19,12 @@ export function canonical(v: unknown): string | null {
 /**
  * A row key (one value per key column) as text that {@link decodeKey} turns back into values of
  * the same kinds: the form progress rows, rename records and mappings store keys in.
- *
- * @example
- * encodeKey([7n, 'sword']); // '["i:7","s:sword"]'
  */
 export function encodeKey(values: readonly unknown[]): string {
   return JSON.stringify(values.map(tagged));
 }
 
-/**
- * The key values {@link encodeKey} wrote.
- *
- * @example
- * decodeKey('["i:7","s:sword"]'); // [7n, 'sword']
- */
+/** The key values {@link encodeKey} wrote. */
 export function decodeKey(text: string): SqlValue[] {
   return (JSON.parse(text) as string[]).map((t) => {
     const body = t.slice(2);

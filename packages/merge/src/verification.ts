@@ -6,12 +6,7 @@ import { quote, sameValue } from './sql.js';
 import { loadStage } from './stage-load.js';
 import { createStageTable } from './stage-table.js';
 
-/**
- * One table as a verification found it.
- *
- * @example
- * const t: TableVerification = { table: 'players', sourceRows: { S1: 1000, S2: 1000 }, targetRows: 2000, expectedRows: 2000, missing: 0, different: 0, leftOut: 0, misattached: 0 };
- */
+/** One table as a verification found it. */
 export interface TableVerification {
   readonly table: string;
   /** Rows per source, by label. */
@@ -36,10 +31,6 @@ export interface TableVerification {
 /**
  * What {@link verifyMerge} or {@link verifyRekey} found: `ok` only when every source row is in the
  * target exactly once with its values, nothing else is, and every foreign key resolves.
- *
- * @example
- * const v: Verification = await verifyMerge(inputs);
- * if (!v.ok) console.error(v.problems.join('\n'));
  */
 export interface Verification {
   readonly ok: boolean;

@@ -16,12 +16,8 @@ import {
 const T = BOOKKEEPING_TABLES;
 
 /**
- * Checks a merge against its sources, reading every source row again (in bulk, into a temporary
- * table of the target) and comparing by SQL: every source row is in the target exactly once with
- * its values (a renamed value only with its rename record, a reference to a skipped row only as a
- * reference to the row that stands in for it), the target holds no other rows than those it had
- * before, no rename record is unexplained, and every foreign key of the target resolves. Key
- * collisions a merge recorded fail it.
+ * Checks a merge against its sources, reading every row again: each source row in the target
+ * exactly once (renames and skips explained), nothing else added, every foreign key resolving.
  *
  * @example
  * const v = await verifyMerge({ sources, target, onConflict: { 'players.name': 'rename' } });

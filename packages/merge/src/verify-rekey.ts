@@ -12,11 +12,8 @@ import {
 } from './verification.js';
 
 /**
- * Checks a rekey against its source, reading every row again (in bulk, into a temporary table of
- * the target) and comparing by SQL: each source row is in the target once, under its new id, with
- * every other value equal and every foreign key pointing at the new id of the row it pointed at;
- * the mapping holds one new id per re-keyed row, each decoding to the node given; the target holds
- * nothing else; every foreign key of the target resolves.
+ * Checks a rekey against its source, reading every row again: each row once under its new id
+ * (decoding to the node given), its values and references equal, nothing else in the target.
  *
  * @example
  * const v = await verifyRekey({ source, target, layout: layouts.gameServer, node: { serverId: 3 } });

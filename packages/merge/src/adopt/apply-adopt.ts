@@ -3,11 +3,8 @@ import { AdoptRefusedError } from '../errors.js';
 import { type AdoptOptions, type AdoptPlan, planAdopt } from './plan-adopt.js';
 
 /**
- * Plans and applies the switch (see {@link planAdopt}), one statement at a time in plan order; it
- * refuses the whole run, before any statement, when a table in it cannot be switched safely. Each
- * statement leaves the database in a state the next plan reads, so a run that stopped half-way is
- * resumed by running it again. Existing rows keep their keys. Statements wait for the locks they
- * need (an INSERT meanwhile waits too; none fails).
+ * Plans and applies the switch (see {@link planAdopt}), refusing the whole run before any statement
+ * when a table cannot be switched safely; a run that stopped half-way resumes when run again.
  *
  * @example
  * const done = await applyAdopt(db, { layout: layouts.snowkey });

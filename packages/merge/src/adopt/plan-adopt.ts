@@ -12,12 +12,7 @@ import { quote } from '../sql.js';
  */
 export type AdoptKeys = 'app' | 'sql';
 
-/**
- * What {@link planAdopt} needs.
- *
- * @example
- * const plan = await planAdopt(db, { layout: layouts.snowkey, keys: 'app' });
- */
+/** What {@link planAdopt} needs. */
 export interface AdoptOptions {
   readonly layout: Layout;
   /** Only these tables (default: every table with a single integer primary key). */
@@ -35,12 +30,7 @@ export interface AdoptStep {
   readonly sql: string;
 }
 
-/**
- * A table the plan will not switch, and why.
- *
- * @example
- * const r: AdoptRefusal = { table: 'logs', reason: 'its primary key (ts, seq) has 2 columns' };
- */
+/** A table the plan will not switch, and why. */
 export interface AdoptRefusal {
   readonly table: string;
   readonly reason: string;
@@ -98,10 +88,7 @@ function columnOf(tables: readonly TableInfo[], table: string, column: string): 
 
 /**
  * Plans the switch of existing tables from SERIAL / AUTO_INCREMENT keys to snowkey ids for new
- * rows, without touching existing rows: keys and the foreign keys that reference them widened to
- * BIGINT, every existing key checked to be below the first id the layout can issue, and the key's
- * default replaced (dropped, so the application sets it; or `snowkey_next_id()`; on SQLite a
- * trigger that refuses a missing key). It reads the catalog only.
+ * rows, existing rows untouched; reads the catalog only.
  *
  * @example
  * const plan = await planAdopt(db, { layout: layouts.snowkey });
