@@ -9,13 +9,6 @@ interface Cell {
 /**
  * Draws a layout's 64 bits as a box diagram, highest bit on the left, with each field's bit
  * range above it. Unused high bits are shown as `0`.
- *
- * @example
- * renderBitDiagram(layouts.snowkey);
- * //  63 62                     22 21         12 11          0
- * // ┌───┬─────────────────────────┬─────────────┬─────────────┐
- * // │ 0 │ timestamp 41            │ workerId 10 │ sequence 12 │
- * // └───┴─────────────────────────┴─────────────┴─────────────┘
  */
 export function renderBitDiagram(layout: Layout): string {
   const cells: Cell[] = [];

@@ -1,9 +1,6 @@
 /**
  * Exit statuses: 0 done, 1 a failure (a merge that did not verify, a conflict under `fail`, an
  * unexpected error), 2 bad usage (unknown layout, bad id, bad flag, a resume with other inputs).
- *
- * @example
- * if ((await run(['decode', 'x'])) === ExitCode.usage) console.error('fix the arguments');
  */
 export const ExitCode = Object.freeze({ ok: 0, failure: 1, usage: 2 });
 

@@ -3,10 +3,6 @@ import type { Clock } from '@snowkey/core';
 /**
  * Where the CLI reads and writes. The bin passes the process's streams; tests pass strings
  * collectors, an environment and a clock, so every command runs in-process.
- *
- * @example
- * let out = '';
- * await run(['decode', '175928847299117063', '--layout', 'discord'], { stdout: (s) => { out += s; } });
  */
 export interface CliIo {
   /** Receives normal output (ids, decoded fields, layout facts). */

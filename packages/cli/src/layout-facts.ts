@@ -1,11 +1,6 @@
 import { type Layout, layoutEndsAt } from '@snowkey/core';
 
-/**
- * What a layout allows, computed from its widths, time unit and epoch.
- *
- * @example
- * const { nodeCount, years }: LayoutFacts = layoutFacts(layouts.gameServer); // 4096, 69.68...
- */
+/** What a layout allows, computed from its widths, time unit and epoch. */
 export interface LayoutFacts {
   readonly name: string;
   readonly totalBits: number;
@@ -31,10 +26,6 @@ const YEAR_MS = 365.2425 * 24 * 3600 * 1000;
 /**
  * Computes the capacity and the dates of a layout: ids per ms per node, node count, years of
  * range, the day it runs out, and the days its ids outgrow a JS Number and a signed BIGINT.
- *
- * @example
- * layoutFacts(layouts.snowkey).idsPerMsPerNode; // 4096
- * new Date(layoutFacts(layouts.snowkey).endsAt).toISOString(); // '2094-09-07T15:47:35.551Z'
  */
 export function layoutFacts(layout: Layout): LayoutFacts {
   const perUnit = layout.maxSequence + 1;
