@@ -15,11 +15,8 @@ const SETTING: Readonly<Record<DrizzleDriver, string>> = {
 };
 
 /**
- * Reads 2^63-1 back through `db`'s own driver and throws an `InvalidArgumentError` naming the
- * driver setting to change when it does not come back exactly. Call it once at start-up, so a
- * set-up that would round ids is refused before the first request, not at the first id above
- * 2^53 (every snowflake id since 2025). Reads of a snowflake column check every value anyway
- * (`parseId`): a rounded Number fails the query, it is never returned.
+ * Reads 2^63-1 back through `db`'s driver and throws, naming the setting to change, when it does not
+ * come back exactly: call it at start-up, not at the first id above 2^53.
  *
  * @example
  * import { verifyBigintReads } from '@snowkey/drizzle';

@@ -4,12 +4,7 @@ import type { MySqlDatabase } from 'drizzle-orm/mysql-core';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 
-/**
- * A Drizzle database or transaction on any of the three dialects, as `drizzle(...)` returns it.
- *
- * @example
- * const db: DrizzleDatabase = drizzle(pool);
- */
+/** A Drizzle database or transaction on any of the three dialects, as `drizzle(...)` returns it. */
 export type DrizzleDatabase =
   // biome-ignore lint/suspicious/noExplicitAny: any schema and result kind; the driver is checked at run time.
   PgDatabase<any, any> | MySqlDatabase<any, any, any> | BaseSQLiteDatabase<any, any, any>;
@@ -21,12 +16,7 @@ const DRIVERS = {
   BetterSQLiteSession: { driver: 'better-sqlite3', dialect: 'sqlite' },
 } as const satisfies Record<string, { driver: string; dialect: SqlDialect }>;
 
-/**
- * The supported drivers, worded for an error's `expected`.
- *
- * @example
- * `a Drizzle database ${SUPPORTED_DRIVERS}`;
- */
+/** The supported drivers, worded for an error's `expected`. */
 export const SUPPORTED_DRIVERS = `on ${Object.values(DRIVERS)
   .map((d) => d.driver)
   .join(', ')} (drizzle-orm/node-postgres, drizzle-orm/mysql2, drizzle-orm/better-sqlite3)`;
@@ -34,13 +24,7 @@ export const SUPPORTED_DRIVERS = `on ${Object.values(DRIVERS)
 /** One of the tested Drizzle drivers. */
 export type DrizzleDriver = (typeof DRIVERS)[keyof typeof DRIVERS]['driver'];
 
-/**
- * Which tested driver `db` runs on, and its SQL family; anything else (another driver, not a
- * Drizzle database) is an {@link InvalidArgumentError} naming `argument`.
- *
- * @example
- * drizzleDriver(drizzle(pool)); // { driver: 'node-postgres', dialect: 'postgres' }
- */
+/** Which tested driver `db` runs on, and its SQL family; anything else is an {@link InvalidArgumentError}. */
 export function drizzleDriver(
   db: unknown,
   argument = 'db',

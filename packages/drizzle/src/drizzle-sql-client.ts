@@ -11,13 +11,8 @@ import { type DrizzleDatabase, drizzleDriver, SUPPORTED_DRIVERS } from './drizzl
 const EXPECTED = `a Drizzle database (not a transaction) ${SUPPORTED_DRIVERS}`;
 
 /**
- * Core's `SqlClient` over the connection your Drizzle database already holds (`db.$client`: the
- * `pg` Pool, the `mysql2` pool, the better-sqlite3 Database), so worker-id leases and the segment
- * allocator need no second connection. It is core's own driver client (`pgSqlClient`,
- * `mysqlSqlClient`, `sqliteSqlClient`) on that connection. A transaction is refused: a lease
- * outlives any transaction. So is a database on a single `pg` Client or `mysql2` connection: Drizzle
- * runs its transactions on that one connection, and core's statements would land inside them. On
- * better-sqlite3 a statement is refused while the connection is inside a transaction.
+ * Core's `SqlClient` over the pool your Drizzle database holds, for leases and segments. A
+ * transaction, or a single `pg`/`mysql2` connection (Drizzle's transactions run on it), is refused.
  *
  * @example
  * import { layouts, leaseNodeId, Snowflake } from '@snowkey/core';

@@ -3,16 +3,7 @@ import { assertIdGenerator, generateOrKeep, KEY_EXPECTED, takeId } from '@snowke
 import { getTableName, is, Table } from 'drizzle-orm';
 import { assertDrizzleVersion } from './peer-version.js';
 
-/**
- * Where a snowflake column takes its ids: a generator, or a function that returns one when the
- * first row is inserted (for a generator built at start-up, after the schema module loaded, e.g.
- * on a worker-id lease).
- *
- * @example
- * const now: IdGeneratorSource = new Snowflake({ workerId: 1 });
- * let leased: Snowflake | undefined; // set at start-up
- * const later: IdGeneratorSource = () => leased!;
- */
+/** A generator, or a function returning one at the first insert (one built later, on a lease). */
 export type IdGeneratorSource = IdGenerator | (() => IdGenerator);
 
 /** How a dialect's driver binds an id exactly: pg takes the decimal text, mysql2 and better-sqlite3 a bigint. */
@@ -31,22 +22,12 @@ export function idSource(source: unknown): () => bigint {
   return () => takeId(generator);
 }
 
-/**
- * The `customType` values of every snowflake column: TypeScript type `bigint`; on the driver's side
- * what each driver returns for BIGINT (pg text, mysql2 text or a Number, better-sqlite3 a Number or
- * a bigint).
- *
- * @example
- * customType<SnowflakeIdType>(snowflakeIdParams(String, 'id'));
- */
 // The driver's side is written out, not aliased, so that the columns' inferred types can be named
 // in a user's declaration files.
+/** A snowflake column's `customType` values: `bigint`, and what each driver returns for BIGINT. */
 export type SnowflakeIdType = { data: bigint; driverData: string | number | bigint };
 
-/**
- * `snowflakeId(generator)` or `snowflakeId(name, generator)`, Drizzle's two column signatures, as
- * the column's database name ('' lets Drizzle take the key, or its casing) and its id source.
- */
+/** `snowflakeId(generator)` or `(name, generator)` as a name ('' lets Drizzle choose) and a source. */
 export function columnArgs(a: unknown, b: unknown): { name: string; nextId: () => bigint } {
   assertDrizzleVersion();
   if (typeof a === 'string') return { name: a, nextId: idSource(b) };
@@ -61,18 +42,9 @@ const BOUND_LATER = {
 } as const;
 
 /**
- * The `customType` parameters of a snowflake column on any dialect: SQL type `bigint`, TypeScript
- * type `bigint`, and core's rules on the way in and out. `kind` is `'id'` for a column filled from
- * a generator (`snowflakeId`) and `'ref'` for one that refers to such an id (`snowflakeRef`).
- *
- * In: Drizzle calls `$defaultFn` only for a column left out of `values()` (or set to `undefined`);
- * a value the caller set goes straight to the driver through `toDriver`. So `toDriver` applies
- * core's one caller-id rule (`generateOrKeep`): a key (a bigint in 1..2^63-1) is bound, anything
- * else is an `InvalidArgumentError` naming `table.column` before any SQL is sent. Drizzle binds
- * `null` itself, without `toDriver`: a NOT NULL column refuses it in the database.
- *
- * Out: `parseId` from core, so a driver that hands back a rounded Number (above 2^53) fails the
- * read instead of returning a wrong id.
+ * The `customType` parameters of a snowflake column (`kind` `'id'` is filled, `'ref'` refers to one).
+ * In: Drizzle sends a value the caller set straight to `toDriver`, so it applies `generateOrKeep`
+ * (`null` is bound by Drizzle itself). Out: `parseId`, so a rounded Number fails the read.
  */
 export function snowflakeIdParams(bind: BindId, kind: keyof typeof BOUND_LATER) {
   return {

@@ -5,12 +5,7 @@ import type { MySqlColumn, MySqlDatabase, MySqlTable } from 'drizzle-orm/mysql-c
 /** Lookups per statement, as in the Knex adapter: far from any packet or parameter limit. */
 const LOOKUPS_PER_QUERY = 100;
 
-/**
- * Which column holds the id to read back, and which columns an upserted row is found again by.
- *
- * @example
- * const options: StoredIdsOptions = { id: players.id, target: players.name };
- */
+/** Which column holds the id to read back, and which columns an upserted row is found again by. */
 export interface StoredIdsOptions {
   /** The snowflake column whose stored value is wanted. */
   id: MySqlColumn;
@@ -19,15 +14,8 @@ export interface StoredIdsOptions {
 }
 
 /**
- * The id each row holds in the database after an upsert on MySQL or MariaDB, in input order. MySQL
- * has no RETURNING, and Drizzle's `$returningId()` reports the ids the INSERT would have used: for
- * a row that updated an existing one (`onDuplicateKeyUpdate`) or was skipped (`.ignore()`) that is
- * not the id it holds. So each row is found again by its `target` columns, compared by the
- * database itself (its collation decides, as it did for the conflict), and its `id` read.
- *
- * Run it in the upsert's transaction, so no other writer changes the rows in between. A row not
- * found exactly once is an `UpsertReadBackError`; a row whose `target` value is NULL, missing or
- * an SQL expression cannot be looked up and is an `InvalidArgumentError`.
+ * The id each row holds after an upsert on MySQL/MariaDB, in input order (`$returningId()` reports
+ * the ids the INSERT would have used); run it in the upsert's transaction.
  *
  * @example
  * import { storedIds } from '@snowkey/drizzle/mysql-core';
@@ -46,6 +34,8 @@ export async function storedIds<TTable extends MySqlTable>(
   rows: readonly TTable['$inferInsert'][],
   options: StoredIdsOptions,
 ): Promise<bigint[]> {
+  // Each row is found again by its `target` columns, compared by the database itself, so its
+  // collation decides as it did for the conflict.
   const tableName = getTableName(table);
   const keyOf = columnKeys(table);
   keyOf(options.id, 'options.id');

@@ -12,35 +12,19 @@ import {
 const idColumn = customType<SnowflakeIdType>(snowflakeIdParams((id) => id, 'id'));
 const refColumn = customType<SnowflakeIdType>(snowflakeIdParams((id) => id, 'ref'));
 
-/**
- * The column `snowflakeId` declares on MySQL and MariaDB: a `bigint` column whose TypeScript type is
- * `bigint`, optional in inserts (its `$defaultFn` fills it).
- *
- * @example
- * import { type MySqlSnowflakeIdBuilder, snowflakeId } from '@snowkey/drizzle/mysql-core';
- *
- * const id: MySqlSnowflakeIdBuilder<'id'> = snowflakeId('id', generator);
- */
+/** The column `snowflakeId` declares: `bigint` in SQL and TypeScript, optional in inserts. */
 export type MySqlSnowflakeIdBuilder<TName extends string> = HasRuntimeDefault<
   HasDefault<MySqlCustomColumnBuilder<ConvertCustomConfig<TName, SnowflakeIdType>>>
 >;
 
 /**
- * A snowflake id column for `mysqlTable`: SQL type `bigint`, TypeScript type `bigint`, filled from
- * `generator` by `$defaultFn` whenever an insert leaves it out. An id you set is kept if it is a
- * key (a bigint in 1..2^63-1); anything else is an `InvalidArgumentError` naming the column,
- * before any SQL is sent. Chain `.primaryKey()` (or `.notNull()`) as with any Drizzle column.
+ * A snowflake id column for `mysqlTable`, filled from `generator` when an insert leaves it out; an id
+ * you set is kept if it is a key, else refused before any SQL is sent.
  *
  * @example
- * import { Snowflake } from '@snowkey/core';
- * import { type MySqlSnowflakeIdBuilder, snowflakeId } from '@snowkey/drizzle/mysql-core';
- * import { mysqlTable, varchar } from 'drizzle-orm/mysql-core';
- *
- * const generator = new Snowflake({ workerId: 1 });
- * export const players = mysqlTable('players', {
- *   id: snowflakeId(generator).primaryKey(), // or snowflakeId('id', generator)
- *   name: varchar({ length: 100 }).notNull(),
- * });
+ * import { snowflakeId } from '@snowkey/drizzle/mysql-core';
+ * import { mysqlTable } from 'drizzle-orm/mysql-core';
+ * export const players = mysqlTable('players', { id: snowflakeId(generator).primaryKey() });
  */
 export function snowflakeId(generator: IdGeneratorSource): MySqlSnowflakeIdBuilder<''>;
 export function snowflakeId<TName extends string>(
@@ -53,19 +37,12 @@ export function snowflakeId(a: string | IdGeneratorSource, b?: IdGeneratorSource
 }
 
 /**
- * A column for `mysqlTable` that refers to a snowflake id (a foreign key): the same SQL type,
- * TypeScript type and checks as {@link snowflakeId}, never filled.
+ * A column for `mysqlTable` that refers to a snowflake id (a foreign key): the same type and checks
+ * as {@link snowflakeId}, never filled.
  *
  * @example
- * import { snowflakeId, snowflakeRef } from '@snowkey/drizzle/mysql-core';
- * import { mysqlTable, varchar } from 'drizzle-orm/mysql-core';
- *
- * const players = mysqlTable('players', { id: snowflakeId(generator).primaryKey() });
- * export const items = mysqlTable('items', {
- *   id: snowflakeId(generator).primaryKey(),
- *   ownerId: snowflakeRef('owner_id').notNull().references(() => players.id),
- *   kind: varchar({ length: 40 }).notNull(),
- * });
+ * import { snowflakeRef } from '@snowkey/drizzle/mysql-core';
+ * const ownerId = snowflakeRef('owner_id').notNull();
  */
 export function snowflakeRef<TName extends string = ''>(
   name?: TName,

@@ -12,35 +12,19 @@ import {
 const idColumn = customType<SnowflakeIdType>(snowflakeIdParams(String, 'id'));
 const refColumn = customType<SnowflakeIdType>(snowflakeIdParams(String, 'ref'));
 
-/**
- * The column `snowflakeId` declares on PostgreSQL: a `bigint` column whose TypeScript type is
- * `bigint`, optional in inserts (its `$defaultFn` fills it).
- *
- * @example
- * import { type PgSnowflakeIdBuilder, snowflakeId } from '@snowkey/drizzle/pg-core';
- *
- * const id: PgSnowflakeIdBuilder<'id'> = snowflakeId('id', generator);
- */
+/** The column `snowflakeId` declares: `bigint` in SQL and TypeScript, optional in inserts. */
 export type PgSnowflakeIdBuilder<TName extends string> = HasRuntimeDefault<
   HasDefault<PgCustomColumnBuilder<ConvertCustomConfig<TName, SnowflakeIdType>>>
 >;
 
 /**
- * A snowflake id column for `pgTable`: SQL type `bigint`, TypeScript type `bigint`, filled from
- * `generator` by `$defaultFn` whenever an insert leaves it out. An id you set is kept if it is a
- * key (a bigint in 1..2^63-1); anything else is an `InvalidArgumentError` naming the column,
- * before any SQL is sent. Chain `.primaryKey()` (or `.notNull()`) as with any Drizzle column.
+ * A snowflake id column for `pgTable`, filled from `generator` when an insert leaves it out; an id
+ * you set is kept if it is a key, else refused before any SQL is sent.
  *
  * @example
- * import { Snowflake } from '@snowkey/core';
- * import { type PgSnowflakeIdBuilder, snowflakeId } from '@snowkey/drizzle/pg-core';
- * import { pgTable, text } from 'drizzle-orm/pg-core';
- *
- * const generator = new Snowflake({ workerId: 1 });
- * export const players = pgTable('players', {
- *   id: snowflakeId(generator).primaryKey(), // or snowflakeId('id', generator)
- *   name: text().notNull(),
- * });
+ * import { snowflakeId } from '@snowkey/drizzle/pg-core';
+ * import { pgTable } from 'drizzle-orm/pg-core';
+ * export const players = pgTable('players', { id: snowflakeId(generator).primaryKey() });
  */
 export function snowflakeId(generator: IdGeneratorSource): PgSnowflakeIdBuilder<''>;
 export function snowflakeId<TName extends string>(
@@ -53,19 +37,12 @@ export function snowflakeId(a: string | IdGeneratorSource, b?: IdGeneratorSource
 }
 
 /**
- * A column for `pgTable` that refers to a snowflake id (a foreign key): the same SQL type,
- * TypeScript type and checks as {@link snowflakeId}, never filled.
+ * A column for `pgTable` that refers to a snowflake id (a foreign key): the same type and checks
+ * as {@link snowflakeId}, never filled.
  *
  * @example
- * import { snowflakeId, snowflakeRef } from '@snowkey/drizzle/pg-core';
- * import { pgTable, text } from 'drizzle-orm/pg-core';
- *
- * const players = pgTable('players', { id: snowflakeId(generator).primaryKey() });
- * export const items = pgTable('items', {
- *   id: snowflakeId(generator).primaryKey(),
- *   ownerId: snowflakeRef('owner_id').notNull().references(() => players.id),
- *   kind: text().notNull(),
- * });
+ * import { snowflakeRef } from '@snowkey/drizzle/pg-core';
+ * const ownerId = snowflakeRef('owner_id').notNull();
  */
 export function snowflakeRef<TName extends string = ''>(
   name?: TName,
