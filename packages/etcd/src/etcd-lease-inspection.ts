@@ -34,20 +34,8 @@ interface NodeKvs {
 }
 
 /**
- * A `LeaseInspector` (what `snowkey leases list|show|free` uses) over the leases `leaseEtcdNodeId`
- * keeps in etcd under `prefix`.
- *
- * A node id is `held` while its holder key exists (its etcd lease is alive), `expired` once etcd
- * dropped the key (its holder stopped renewing), `released` after a clean release, and `evicted`
- * after `free --force` until its ceiling.
- *
- * `free(nodeId)` never makes two ids collide, whoever still runs. An expired id is already free to
- * take (its next holder starts after its ceiling); `free` records that ceiling as its high-water
- * mark and shows it released, and refuses while the ceiling is ahead of this clock unless `force`.
- * A held id is refused (its holder may be issuing ids) unless `force`, which **evicts** it: in one
- * revision-checked transaction the holder key passes to an operator's etcd lease that ends at the
- * holder's ceiling, so the holder's next renewal finds the id gone and its generator stops, and the
- * id frees itself when every timestamp the holder could have used has passed.
+ * A `LeaseInspector` (for `snowkey leases list|show|free`) over the leases `leaseEtcdNodeId` keeps
+ * under `prefix`; `free` never lets two ids collide, and evicts a held id only with `force`.
  *
  * @example
  * const inspector = inspectEtcdLeases(client);
@@ -58,6 +46,11 @@ export function inspectEtcdLeases(
   client: Namespace,
   options: { prefix?: string; clock?: Clock } = {},
 ): LeaseInspector {
+  // free(): an expired id is free to take already (its next holder starts after its ceiling), so
+  // free records that ceiling as its high-water mark; it refuses while the ceiling is ahead of
+  // this clock unless `force`. `force` on a held id evicts it: in one revision-checked transaction
+  // the holder key passes to an operator's etcd lease ending at the holder's ceiling, so the
+  // holder's next renewal finds the id gone, and the id frees itself once that ceiling passes.
   assertEtcdClient(client);
   const prefix = options.prefix ?? DEFAULT_ETCD_PREFIX;
   const clock = options.clock ?? monotonicClock;

@@ -10,27 +10,15 @@ import type { Namespace } from 'etcd3';
 /** The key prefix leases are kept under unless `prefix` says otherwise. */
 export const DEFAULT_ETCD_PREFIX = 'snowkey/leases/';
 
-/**
- * Options of {@link leaseEtcdNodeId}: the etcd client, where the keys go, and every option a
- * node-id lease has (`layout`, `ttlMs`, `releaseOnSignals`, ...).
- *
- * @example
- * const options: EtcdLeaseOptions = { client: new Etcd3({ hosts: 'http://127.0.0.1:2379' }), layout: layouts.default };
- */
+/** Options of {@link leaseEtcdNodeId}: the etcd client, the key prefix, and every node-id lease option. */
 export interface EtcdLeaseOptions extends NodeLeaseOptions {
   /** An `Etcd3` client of the `etcd3` package (or a namespace of one), on every member of the cluster (`hosts`). */
   client: Namespace;
   /** The key prefix of the leases. Default `snowkey/leases/`. */
   prefix?: string;
-  /**
-   * The TTL of the etcd lease, in whole seconds as etcd counts them. Default 30 000 ms. etcd raises
-   * a TTL below its minimum (about 1.5 election timeouts); the lease then lives longer, never less.
-   */
+  /** The etcd lease's TTL, in whole seconds as etcd counts them (etcd may raise it). Default 30 000 ms. */
   ttlMs?: number;
-  /**
-   * How long one call to etcd may take before it is abandoned (a renewal that hangs must not hold
-   * up the next one). Default `renewEveryMs`.
-   */
+  /** How long one call to etcd may take before it is abandoned. Default `renewEveryMs`. */
   callTimeoutMs?: number;
 }
 

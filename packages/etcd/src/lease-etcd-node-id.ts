@@ -13,16 +13,8 @@ import { EtcdLeaseStore, type KnownMark, known } from './etcd-lease-store.js';
 const CLAIM_ROUNDS = 3;
 
 /**
- * Leases a node id for this process from etcd, so that processes in every region, database and
- * Kubernetes cluster that share the etcd cluster never share one. The holder's key is bound to an
- * etcd lease with a TTL, kept alive by the lease's heartbeat; the id is taken by a transaction
- * that checks the keys' revisions, so two claimants never both win; and each node id's high-water
- * mark and ceiling live in etcd beyond every holder, so the next holder starts after the last
- * timestamp its previous holder could have used.
- *
- * Pass the lease to the generator as `lease`: it stops issuing ids before the etcd lease can
- * expire (`expiryMarginMs` before `ttlMs` has passed since the last renewal was sent) and before
- * its confirmed ceiling, so a process cut off from etcd stops before another can take its id.
+ * Leases a node id for this process from etcd, so no two processes sharing the etcd cluster, in
+ * any region or database, share one.
  *
  * @example
  * import { Etcd3 } from 'etcd3';
@@ -35,6 +27,11 @@ const CLAIM_ROUNDS = 3;
  * gen.nextId(); // unique across every process leasing from this etcd cluster
  */
 export async function leaseEtcdNodeId(options: EtcdLeaseOptions): Promise<NodeLease> {
+  // The holder key is bound to an etcd lease with a TTL; the id is taken by a revision-checked
+  // transaction, so two claimants never both win; each node id's high-water mark and ceiling outlive
+  // every holder, so the next starts after the last timestamp its predecessor could have used. The
+  // generator stops before the etcd lease can expire (expiryMarginMs before ttlMs since the last
+  // renewal was sent), so a process cut off from etcd stops before another can take its id.
   const o = resolveEtcdLeaseOptions(options);
   const now = () => Math.floor(readClock(o.clock));
   const acquiredAt = now();
