@@ -3,23 +3,17 @@
 import { idErrorBody } from './id-error-body.js';
 import { parseJsonIds } from './json-ids.js';
 
-/**
- * What {@link idErrorHandler} uses of Express's `res`.
- *
- * @example
- * const res: ExpressResponseLike = expressResponse;
- */
+/** What {@link idErrorHandler} uses of Express's `res`. */
 export interface ExpressResponseLike {
   readonly headersSent?: boolean;
   status(code: number): { json(body: unknown): unknown };
 }
 
+// Not a reviver in express.json: a reviver sees a key but not where it is, and body-parser deletes
+// an error's own fields (`argument` among them) before passing it on.
 /**
- * Express middleware, after `express.json()`: turns the values of the named keys of `req.body`
- * into bigints with `parseJsonIds` (id strings only: a JSON number is refused), at every depth, and
- * hands a bad id on as an `InvalidIdError` naming its path (`body.id`, `body.items[0].ownerId`) for
- * {@link idErrorHandler}. (A reviver in `express.json` cannot do this: it sees a key but not where
- * it is, and body-parser deletes an error's own fields, `argument` among them, before passing it on.)
+ * Express middleware, after `express.json()`: parses the named keys of `req.body` into bigints
+ * with `parseJsonIds`, handing a bad id on to {@link idErrorHandler}.
  *
  * @example
  * import express from 'express';
@@ -51,21 +45,13 @@ export function bodyIds(keys: Iterable<string> | ((key: string) => boolean)) {
 }
 
 /**
- * Express error middleware that answers a bad id from the client (an `InvalidIdError` from
- * {@link bodyIds}, from `parseId` in a handler, or from a public-id codec) with 400 and an
- * {@link IdErrorBody}, and hands every other error on. Register it after the routes.
+ * Express error middleware, after the routes: a bad id from the client is a 400 with an
+ * {@link IdErrorBody}; every other error is handed on.
  *
  * @example
  * import express from 'express';
- * import { idReplacer, parseId } from '@snowkey/core';
- * import { bodyIds, idErrorHandler } from '@snowkey/http/express';
- * const app = express();
- * app.set('json replacer', idReplacer);                  // bigint out: exact decimal strings
- * app.use(express.json(), bodyIds(['ownerId']));         // id strings in: bigint, strictly
- * app.get('/players/:id', async (req, res) => {
- *   res.json(await findPlayer(parseId(req.params.id, 'params.id')));
- * });
- * app.use(idErrorHandler());
+ * import { idErrorHandler } from '@snowkey/http/express';
+ * express().use(idErrorHandler());
  */
 export function idErrorHandler() {
   return function snowkeyIdErrors(

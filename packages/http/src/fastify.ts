@@ -5,24 +5,15 @@ import { idErrorBody } from './id-error-body.js';
 const MESSAGE =
   'must be an id: a decimal string of digits in 1..2^63-1, without sign, spaces or leading zeros (a JSON number above 2^53 may already have been rounded)';
 
-/**
- * What {@link snowkeyAjv} uses of Ajv.
- *
- * @example
- * import { Ajv } from 'ajv';
- * const ajv: AjvLike = new Ajv(); // Ajv 8, the one Fastify 5 uses
- */
+/** What {@link snowkeyAjv} uses of Ajv. */
 export interface AjvLike {
   // `never`: any Ajv's overloads fit; the definition passed is Ajv 8's "validate" keyword form.
   addKeyword(definition: never): unknown;
 }
 
 /**
- * An Ajv plugin for Fastify's `ajv.plugins` option: adds the `snowkeyId` keyword that
- * {@link idParam} uses. Fastify's Ajv coerces types, so a schema of `{ type: 'string' }` would turn
- * the JSON number 9007199254740993 (already 9007199254740992 after `JSON.parse`) into the string
- * "9007199254740992": the neighbour's id. `snowkeyId` has no `type`, so nothing is coerced, and it
- * accepts only the canonical decimal string of a key (`isIdString`).
+ * An Ajv plugin adding the `snowkeyId` keyword of {@link idParam}. It has no `type`, because
+ * Fastify's Ajv would coerce a JSON number, already rounded by `JSON.parse`, into a neighbour's id.
  *
  * @example
  * const app = Fastify({ ajv: { plugins: [snowkeyAjv] } });
@@ -40,46 +31,20 @@ export function snowkeyAjv<A extends AjvLike>(ajv: A): A {
   return ajv;
 }
 
-/**
- * The request schema of an id (in `params`, `querystring` or `body`): the canonical decimal
- * string of a key, checked without coercion (needs {@link snowkeyAjv}). Anything else is
- * Fastify's own 400 (`FST_ERR_VALIDATION`) naming the field. Turn the string into a key with
- * `parseId` in the handler.
- *
- * @example
- * const app = Fastify({ ajv: { plugins: [snowkeyAjv] } });
- * app.get(
- *   '/players/:id',
- *   { schema: { params: { type: 'object', properties: { id: idParam }, required: ['id'] } } },
- *   async (req) => findPlayer(parseId((req.params as { id: string }).id, 'params.id')),
- * );
- */
+/** The request schema of an id: a key's decimal string, never coerced (needs {@link snowkeyAjv}). */
 export const idParam = Object.freeze({ snowkeyId: true } as const);
 
-/**
- * The response schema of an id: Fastify's serializer (fast-json-stringify) writes a bigint under
- * `type: 'string'` as its exact decimal string. (Under `type: 'integer'` it writes a bare JSON
- * number, which the client's `JSON.parse` rounds above 2^53.)
- *
- * @example
- * const response = { 200: { type: 'object', properties: { id: idJson, name: { type: 'string' } } } };
- */
+/** The response schema of an id: a string (under `integer` the client's `JSON.parse` would round it). */
 export const idJson = Object.freeze({ type: 'string' } as const);
 
-/**
- * What {@link idErrorHandler} uses of Fastify's `reply`.
- *
- * @example
- * const reply: FastifyReplyLike = fastifyReply;
- */
+/** What {@link idErrorHandler} uses of Fastify's `reply`. */
 export interface FastifyReplyLike {
   code(statusCode: number): { send(payload: unknown): unknown };
 }
 
 /**
- * A Fastify error handler that answers a bad id thrown in a handler (`parseId`, a public-id
- * codec) with 400 and an {@link IdErrorBody}; every other error is rethrown to Fastify's default
- * handling. For routes whose ids are not all checked by a schema.
+ * A Fastify error handler: a bad id thrown in a handler is a 400 with an {@link IdErrorBody}; every
+ * other error is rethrown.
  *
  * @example
  * import { idErrorHandler } from '@snowkey/http/fastify';

@@ -1,17 +1,10 @@
 import type { SnowkeyHealth } from '@snowkey/core';
 
-/**
- * Which Kubernetes probe a health endpoint answers: `ready` (route traffic here: ids can be
- * issued now) or `live` (restart me: the lease was lost).
- *
- * @example
- * const probe: HealthProbe = 'ready';
- */
+/** `ready` (ids can be issued now) or `live` (restart me: the lease was lost). */
 export type HealthProbe = 'ready' | 'live';
 
 /**
- * The HTTP status of a probe for a `snowkeyHealth()` report: 200 when the probe passes, 503 when
- * it fails. A `warn` report passes both (ids still flow); its `problems` say what to look at.
+ * 200 when the probe passes for a `snowkeyHealth()` report (a `warn` passes both), 503 when it fails.
  *
  * @example
  * const report = snowkeyHealth({ generator: gen, lease });
@@ -23,7 +16,6 @@ export function healthStatus(report: SnowkeyHealth, probe: HealthProbe = 'ready'
 
 /**
  * A `Response` for a probe: the report as JSON with {@link healthStatus}'s status, never cached.
- * For Hono, Next.js route handlers, Workers, Deno and Bun.
  *
  * @example
  * // app/healthz/ready/route.ts (Next.js); in Hono: app.get('/healthz/ready', GET)

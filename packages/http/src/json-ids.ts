@@ -4,11 +4,8 @@ const JSON_ID_EXPECTED =
   'an id as a JSON string: the decimal digits of a key in 1..2^63-1, in quotes ("42", not 42: a JSON number is refused, as one above 2^53 is already rounded to another key when it is parsed)';
 
 /**
- * Reads an id that came in a request's JSON: its canonical decimal string (or a `bigint`, as
- * superjson revives one). A JSON number is an {@link InvalidIdError} whatever its value, `42` and
- * `4.2e1` as much as `9007199254740993` (which `JSON.parse` has already made `9007199254740992`): ids
- * cross JSON as strings, so a number is a client bug that would one day hit the wrong row.
- * Everything else is `parseId`'s rule.
+ * Reads an id from a request's JSON: its canonical decimal string. A JSON number is an
+ * {@link InvalidIdError} whatever its value: above 2^53 `JSON.parse` has already rounded it.
  *
  * @example
  * parseJsonId('9007199254740993', 'body.id'); // 9007199254740993n
@@ -28,17 +25,12 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * A copy of a parsed JSON request body with the values of the named keys (`id`, `ownerId`,
- * `memberIds`...) turned into bigints by {@link parseJsonId}, at every depth: an id string, or an
- * array of them; `null` stays `null`. A bad id is an {@link InvalidIdError} naming its path from
- * `argument`: `body.id`, `body.items[2].ownerId`, `body.memberIds[0]`. Other keys are copied as
- * they are; the body passed in is not changed.
+ * A copy of a JSON body with the named keys, at every depth, parsed by {@link parseJsonId}; a bad
+ * id's error names its path (`body.items[2].ownerId`).
  *
  * @example
  * parseJsonIds(JSON.parse('{"id":"7","items":[{"ownerId":"9007199254740993"}]}'), ['id', 'ownerId']);
  * // { id: 7n, items: [{ ownerId: 9007199254740993n }] }
- * parseJsonIds({ items: [{ ownerId: 42 }] }, ['ownerId']);
- * // InvalidIdError: "body.items[0].ownerId" must be an id as a JSON string: ... (received 42)
  */
 export function parseJsonIds(
   body: unknown,

@@ -16,10 +16,8 @@ import { parseJsonId } from './json-ids.js';
 import { assertNestCommonVersion } from './nest-version.js';
 
 /**
- * Turns a route parameter, query value or body field into a key, like Nest's `ParseIntPipe`:
- * `parseJsonId` (the canonical decimal string of a key, 1..2^63-1; a JSON number in a body is
- * refused), or a public-id codec's `decode` when one is given. A bad id is a `BadRequestException`
- * whose body is an {@link IdErrorBody} naming where it was read (`param.id`, `body.ownerId`).
+ * Nest's `ParseIntPipe` for ids: `parseJsonId`, or a public-id codec's `decode`; a bad id is a
+ * `BadRequestException` with an {@link IdErrorBody}.
  *
  * @example
  * import { Controller, Get, Param } from '@nestjs/common';
@@ -58,10 +56,7 @@ function isJsonData(data: unknown): boolean {
 }
 
 /**
- * Writes every bigint of a handler's result (entities from TypeORM, rows from Prisma) as its
- * exact decimal string, on any Nest platform (Express or Fastify), so responses never fail with
- * "Do not know how to serialize a BigInt" and never hand the client a Number it would round.
- * Buffers and streams pass through untouched.
+ * Writes every bigint of a handler's result as its exact decimal string, on any Nest platform.
  *
  * @example
  * import { NestFactory } from '@nestjs/core';

@@ -1,13 +1,6 @@
 import { InvalidIdError } from '@snowkey/core';
 
-/**
- * What {@link strictBigints} needs of a superjson instance (the default export of `superjson`,
- * or `new SuperJSON()`).
- *
- * @example
- * import superjson from 'superjson';
- * const sj: SuperjsonLike = superjson;
- */
+/** What {@link strictBigints} needs of a superjson instance. */
 export interface SuperjsonLike {
   serialize(value: unknown): { json: unknown; meta?: unknown };
   deserialize<T = unknown>(payload: { json: unknown; meta?: unknown }): T;
@@ -54,20 +47,13 @@ function checkCanonical(value: unknown, raw: unknown, path: string): void {
 }
 
 /**
- * Wraps a superjson instance into a transformer (tRPC's `transformer` option takes it as it is)
- * that keeps its bigint round trip, and refuses a bigint that did not arrive as its own canonical
- * decimal string. superjson alone revives bigints with `BigInt()`, which also takes `' 0x10'`,
- * `'0b1'` and `'1 '`: so one key would have many spellings. The refusal is an `InvalidIdError`
- * naming the path (`id`, `items[2].ownerId`); tRPC answers it with a 400. Range and sign are the
- * procedure's input check: `parseId` in the input parser.
+ * A superjson transformer (for tRPC) that refuses a bigint not sent as its canonical decimal
+ * string: superjson's `BigInt()` also takes `' 0x10'` and `'1 '`, many spellings of one key.
  *
  * @example
  * import { initTRPC } from '@trpc/server';
  * import superjson from 'superjson';
  * const t = initTRPC.create({ transformer: strictBigints(superjson) });
- * const getPlayer = t.procedure
- *   .input((raw) => ({ id: parseId((raw as { id?: unknown }).id, 'id') }))
- *   .query(({ input }) => findPlayer(input.id)); // input.id: bigint
  */
 export function strictBigints<S extends SuperjsonLike>(superjson: S): SuperjsonLike {
   return {
