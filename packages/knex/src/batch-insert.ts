@@ -3,15 +3,7 @@ import type { InsertTarget } from './insert-query.js';
 import { PendingInsert } from './pending-insert.js';
 import { boundTransaction } from './transaction.js';
 
-/**
- * Knex's `batchInsert` with ids assigned: the rows are inserted `chunkSize` at a time in one
- * transaction (a new one, or the one given to `.transacting(trx)`), and it resolves to the rows,
- * ids included, in input order.
- *
- * @example
- * const items = await sk.batchInsert('items', thousandsOfRows, 500);
- * items[0].id; // bigint
- */
+/** Knex's `batchInsert` with ids assigned, in one transaction; resolves to the rows in input order. */
 export class SnowkeyBatchInsert<Out> extends PendingInsert<Out> {
   readonly #target: InsertTarget;
   readonly #chunkSize: number;

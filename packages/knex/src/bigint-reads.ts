@@ -14,19 +14,8 @@ const CLIENT_NAMES: Readonly<Record<string, Driver>> = {
 };
 
 /**
- * A copy of a Knex config whose connections read BIGINT back as an exact `bigint`, through each
- * driver's own, per-connection setting. Nothing global changes: not `pg.types`, not another pool.
- *
- * | client           | what it sets                                                             |
- * | ---------------- | ------------------------------------------------------------------------ |
- * | `pg`             | `pool.afterCreate`: `client.setTypeParser` for int8 and int8[] on each connection (your afterCreate runs after) |
- * | `mysql2`         | `connection.typeCast`: {@link bigintTypeCast}, wrapping yours            |
- * | `mariadb`        | `connection.bigIntAsNumber: false` (the driver's default: BigInt)        |
- * | `better-sqlite3` | `connection.options.safeIntegers: true`: EVERY integer, not only BIGINT, reads as bigint; and `compileSqlOnError: false` unless set |
- *
- * On every client COUNT(*) and other BIGINT expressions read as bigint too. Other clients, a
- * native `connectionPool`, or a connection string the driver cannot carry the setting in, are an
- * {@link InvalidArgumentError}.
+ * A copy of a Knex config whose connections read BIGINT (COUNT(*) too) as an exact `bigint`, by
+ * each driver's per-connection setting; on better-sqlite3 every integer reads as bigint.
  *
  * @example
  * const db = knex(withBigintReads({ client: 'pg', connection: process.env.DATABASE_URL }));

@@ -16,15 +16,7 @@ const DRIVERS: Readonly<Record<string, SqlDialect>> = {
 
 const CLIENTS = `whose client is one of ${Object.keys(DRIVERS).join(', ')}`;
 
-/**
- * The SQL family of a Knex instance or transaction, from the driver Knex loaded. Anything else
- * (`sqlite3`, `mysql`, MSSQL, Oracle, CockroachDB, Redshift) is an {@link InvalidArgumentError}:
- * snowkey is tested on PostgreSQL, MySQL/MariaDB and SQLite through these drivers only.
- * `expected` names what the caller accepts, for the error message.
- *
- * @example
- * knexDialect(knex({ client: 'mysql2', connection })); // 'mysql'
- */
+/** The SQL family of a Knex instance from its driver; another is an {@link InvalidArgumentError}. */
 export function knexDialect(
   knex: Knex,
   argument = 'knex',
@@ -36,12 +28,7 @@ export function knexDialect(
   return dialect;
 }
 
-/**
- * The clients {@link knexDialect} accepts, worded for an error's `expected`.
- *
- * @example
- * `a Knex instance (not a transaction) ${SUPPORTED_CLIENTS}`;
- */
+/** The clients {@link knexDialect} accepts, worded for an error's `expected`. */
 export const SUPPORTED_CLIENTS = CLIENTS;
 
 /** Knex's name for the driver behind `knex` (`'pg'`, `'mysql2'`, `'better-sqlite3'`...), if it is a Knex. */

@@ -17,17 +17,8 @@ export interface Fill {
 }
 
 /**
- * `input` (one row or an array of rows) with every missing snowflake column filled from
- * `generator`. Each value in a snowflake column follows core's `generateOrKeep`: `undefined` or
- * `null` gets an id, a bigint in 1..2^63-1 is kept, anything else is refused, naming
- * `rows[i].column`, before any id is taken.
- *
- * The rows are copies (`{ ...row }`), and the caller's objects are left alone; with `inPlace`
- * the ids are written into the caller's own objects, all or none (see `writeInPlace`).
- *
- * @example
- * const rows = [{ name: 'a' }, { id: 7n, name: 'b' }];
- * fillIds(gen, ['id'], rows, false); // [{ name: 'a', id: 175928847299117063n }, { id: 7n, name: 'b' }]
+ * Copies of the rows with every missing snowflake column filled (core's `generateOrKeep`), or with
+ * `inPlace` the caller's own rows, all or none.
  */
 export function fillIds(
   generator: IdGenerator,

@@ -25,16 +25,7 @@ export interface InsertTarget {
   readonly inPlace: boolean;
 }
 
-/**
- * An INSERT through the helper whose ids are already assigned: `rows` holds them before anything
- * runs. Await it (it is a thenable, like a Knex builder) to run the INSERT; it resolves to the rows
- * as stored, ids included, on every dialect (MySQL has no RETURNING, but the ids were known first).
- *
- * @example
- * const [player] = await sk.insert('players', { name: 'Aria' });
- * player.id; // 175928847299117063n
- * await sk.insert('players', rows).transacting(trx);
- */
+/** An INSERT whose ids are assigned (`rows`) before it runs on the first `await`. */
 export class SnowkeyInsert<Out> extends PendingInsert<Out> {
   readonly #target: InsertTarget;
   // Mutable, as on a Knex builder: `q.onConflict(c).merge(); await q;` must upsert.
@@ -47,13 +38,10 @@ export class SnowkeyInsert<Out> extends PendingInsert<Out> {
   }
 
   /**
-   * Starts an upsert on the unique `columns` (required: they are how each row's stored id is found
-   * again, and PostgreSQL and SQLite need them anyway). Finish it with `.merge()` or `.ignore()`.
-   * On MySQL the SQL names no columns (ON DUPLICATE KEY fires on any unique key), as in Knex.
+   * Starts an upsert on the unique `columns`, by which each row's stored id is read back.
    *
    * @example
    * const [item] = await sk.insert('items', { name: 'sword', qty: 2 }).onConflict('name').merge(['qty']);
-   * item.id; // the existing sword's id when there was one
    */
   onConflict(columns: string | readonly string[]): SnowkeyOnConflict<Out> {
     const list = typeof columns === 'string' ? [columns] : columns;
@@ -74,12 +62,7 @@ export class SnowkeyInsert<Out> extends PendingInsert<Out> {
     });
   }
 
-  /**
-   * The SQL and bindings the INSERT runs (an upsert also runs a SELECT that reads the stored ids).
-   *
-   * @example
-   * sk.insert('players', { name: 'Aria' }).toSQL().sql; // 'insert into "players" ("id", "name") values (?, ?)'
-   */
+  /** The SQL and bindings the INSERT runs (an upsert also runs a SELECT that reads the stored ids). */
   toSQL(): Knex.Sql {
     return this.#builder(this.transaction ?? this.#target.knex).toSQL();
   }
@@ -110,12 +93,7 @@ export class SnowkeyInsert<Out> extends PendingInsert<Out> {
   }
 }
 
-/**
- * The second half of an upsert, as in Knex: `.merge()` or `.ignore()`.
- *
- * @example
- * await sk.insert('items', rows).onConflict('name').ignore();
- */
+/** The second half of an upsert, as in Knex: `.merge()` or `.ignore()`. */
 export class SnowkeyOnConflict<Out> {
   readonly #finish: (action: ConflictAction) => SnowkeyInsert<Out>;
 
@@ -125,14 +103,8 @@ export class SnowkeyOnConflict<Out> {
   }
 
   /**
-   * Updates the existing row. Without an argument, every inserted column except the snowflake id
-   * columns and the conflict columns, so an upsert never rewrites a primary key other rows may
-   * point at (Knex's own `.merge()` would overwrite it with the newly assigned id). Pass column
-   * names or an object of values to choose, as in Knex.
-   *
-   * @example
-   * await sk.insert('items', { name: 'sword', qty: 2 }).onConflict('name').merge();
-   * await sk.insert('items', { name: 'sword', qty: 2 }).onConflict('name').merge({ qty: db.raw('?? + 1', ['items.qty']) });
+   * Updates the existing row: by default every inserted column but the ids and conflict columns,
+   * since Knex's own `.merge()` would rewrite a primary key other rows may point at.
    */
   merge(updates?: readonly string[] | Row): SnowkeyInsert<Out> {
     if (updates !== undefined && (updates === null || typeof updates !== 'object')) {
@@ -145,12 +117,7 @@ export class SnowkeyOnConflict<Out> {
     return this.#finish({ kind: 'merge', updates });
   }
 
-  /**
-   * Leaves the existing row alone; the result carries its id.
-   *
-   * @example
-   * const [item] = await sk.insert('items', { name: 'sword', qty: 1 }).onConflict('name').ignore();
-   */
+  /** Leaves the existing row alone; the result carries its id. */
   ignore(): SnowkeyInsert<Out> {
     return this.#finish({ kind: 'ignore' });
   }

@@ -7,11 +7,8 @@ import { knexDialect, SUPPORTED_CLIENTS } from './dialect.js';
 const EXPECTED = `a Knex instance (not a transaction) ${SUPPORTED_CLIENTS}`;
 
 /**
- * Core's `SqlClient` over your Knex instance, so worker-id leases and the segment allocator use
- * the application's own pool instead of a second connection. Statements go through `knex.raw` with
- * `?` placeholders (Knex rewrites them for PostgreSQL), one statement per call, each on its own; a
- * `?` inside a quoted string or a comment is escaped, since `knex.raw` would take it for a binding.
- * A transaction is refused: a lease outlives any transaction.
+ * Core's `SqlClient` over your Knex pool, for leases and segments; a transaction is refused (a
+ * lease outlives it).
  *
  * @example
  * import { layouts, leaseNodeId, Snowflake } from '@snowkey/core';
@@ -56,11 +53,7 @@ function escapeQuestionMarks(dialect: SqlDialect, sql: string, quoted: string): 
   return quoted.replaceAll('?', '\\?');
 }
 
-/**
- * `knex.raw` resolves to the driver's own result: pg's `{ rows, rowCount }`; the mysql family's
- * `[rows, fields]`, where a write's "rows" is a header with `affectedRows`; better-sqlite3's row
- * array for a SELECT and `{ changes }` for a write.
- */
+/** The rows of `knex.raw`'s driver result (pg `{ rows }`, mysql `[rows, fields]`, better-sqlite3 rows). */
 function rowsOf(dialect: SqlDialect, result: unknown): unknown[] {
   const rows =
     dialect === 'postgres'

@@ -2,15 +2,8 @@ import type { Knex } from 'knex';
 import type { Row } from './fill-ids.js';
 
 /**
- * What `sk.insert` and `sk.batchInsert` return have in common: rows whose ids are assigned when
- * the call is made, a `.transacting(trx)` that sets the query it is called on, and a thenable
- * that runs the INSERT once, on the first `await`, and resolves to the rows with their ids (on
- * every dialect: MySQL has no RETURNING, but the ids were known first). No rows, no SQL.
- *
- * @example
- * const pending = sk.insert('players', { name: 'Aria' }); // a PendingInsert
- * pending.rows[0].id; // known before anything runs
- * const [aria] = await pending; // inserted now
+ * Rows with ids assigned at the call, and a thenable that runs the INSERT once, on the first
+ * `await` (MySQL has no RETURNING, but the ids were known first).
  */
 export abstract class PendingInsert<Out> implements PromiseLike<Out[]> {
   /** The rows as they will be inserted, ids filled: copies of the caller's, or with `fillInPlace` the caller's own. */
@@ -23,28 +16,12 @@ export abstract class PendingInsert<Out> implements PromiseLike<Out[]> {
     this.filledRows = filledRows;
   }
 
-  /**
-   * The rows to insert, ids already assigned (copies: your objects are left alone, unless the
-   * helper was built with `fillInPlace`, which writes the ids into them). After an
-   * upsert the awaited result can differ: a merged row resolves to the id it already had.
-   *
-   * @example
-   * const q = sk.insert('players', { name: 'Aria' });
-   * q.rows[0].id; // known before the INSERT runs
-   */
+  /** The rows to insert, ids assigned; after an upsert a merged row resolves to the id it had. */
   get rows(): readonly Out[] {
     return this.filledRows as unknown as readonly Out[];
   }
 
-  /**
-   * Runs the INSERT in `trx`, Knex's `.transacting(trx)`; like it, sets this query and returns it.
-   *
-   * @example
-   * await db.transaction(async (trx) => {
-   *   await sk.insert('players', rows).transacting(trx);
-   *   await sk.batchInsert('items', many, 500).transacting(trx);
-   * });
-   */
+  /** Runs the INSERT in `trx`, Knex's `.transacting(trx)`; like it, sets this query and returns it. */
   transacting(trx: Knex.Transaction): this {
     this.#trx = trx;
     return this;
@@ -69,10 +46,7 @@ export abstract class PendingInsert<Out> implements PromiseLike<Out[]> {
     return this.#trx;
   }
 
-  /**
-   * Runs the INSERT of {@link filledRows} (never empty); resolves to the rows as stored. May throw
-   * instead of rejecting: the caller turns that into a rejection.
-   */
+  /** Runs the INSERT of {@link filledRows} (never empty); may throw instead of rejecting. */
   protected abstract execute(): Promise<readonly Row[]>;
 
   // Not async: the INSERT's own promise is the one awaited, with no extra layer per call.

@@ -8,12 +8,8 @@ const LOOKUPS_PER_QUERY = 100;
 const ROW_ALIAS = 'skrow';
 
 /**
- * The rows of an upsert with their id columns set to what the database now holds: a row that was
- * merged into or ignored for an existing one keeps that row's id, not the one assigned for it.
- * Each row is found by its conflict columns, compared by the database itself (so its collation
- * decides, exactly as it did for the conflict). A row whose conflict columns hold NULL cannot have
- * conflicted and keeps its assigned id. The rows are copies, or with `inPlace` the caller's own
- * objects (`fillInPlace`), which then hold the ids the database kept.
+ * The rows of an upsert with the ids the database holds, each found by its conflict columns as the
+ * database compares them (its collation decides, as for the conflict); NULL ones keep theirs.
  */
 export async function readBackIds(
   trx: Knex.Transaction,

@@ -13,12 +13,7 @@ import {
 } from './options.js';
 import { assertKnexVersion } from './peer-version.js';
 
-/**
- * The snowflake columns configured for `Table`; `string` when the tables are not known statically.
- *
- * @example
- * type ItemIds = IdColumnsOf<{ items: ['id', 'serial_no'] }, 'items'>; // 'id' | 'serial_no'
- */
+/** The snowflake columns configured for `Table`; `string` when the tables are not known statically. */
 export type IdColumnsOf<
   Tables extends SnowflakeTables,
   Table extends keyof Tables,
@@ -28,22 +23,12 @@ export type IdColumnsOf<
     ? C
     : never;
 
-/**
- * A row you pass in: the snowflake columns may be left out (they are filled) or set to a bigint (kept).
- *
- * @example
- * const row: InsertRow<'id'> & { name: string } = { name: 'Aria' }; // or { id: 42n, name: 'Aria' }
- */
+/** A row you pass in: the snowflake columns may be left out (they are filled) or set to a bigint (kept). */
 export type InsertRow<Columns extends string> = string extends Columns
   ? object
   : object & { [C in Columns]?: bigint | null };
 
-/**
- * A row as it comes back: every snowflake column is a bigint.
- *
- * @example
- * type Player = InsertedRow<{ name: string }, 'id'>; // { name: string; id: bigint }
- */
+/** A row as it comes back: every snowflake column is a bigint. */
 export type InsertedRow<R, Columns extends string> = string extends Columns
   ? R
   : Omit<R, Columns> & { [C in Columns]: bigint };
@@ -53,14 +38,7 @@ const DEFAULT_CHUNK_SIZE = 1000;
 /** Knex writes a multi-row INSERT on SQLite as a compound SELECT, which SQLite caps at 500 terms. */
 const SQLITE_MAX_ROWS = 500;
 
-/**
- * Assigns snowflake ids to the rows you insert through Knex, before the INSERT. Built by
- * {@link snowkeyKnex}; every method mirrors the Knex call of the same name.
- *
- * @example
- * const sk = snowkeyKnex(db, { generator, tables: { players: 'id' } });
- * const [aria] = await sk.insert('players', { name: 'Aria' });
- */
+/** Assigns snowflake ids to the rows you insert through Knex; built by {@link snowkeyKnex}. */
 export class SnowkeyKnex<Tables extends SnowflakeTables = SnowflakeTables> {
   /** The Knex instance or transaction the helper runs on. */
   readonly knex: Knex;
@@ -76,14 +54,10 @@ export class SnowkeyKnex<Tables extends SnowflakeTables = SnowflakeTables> {
   }
 
   /**
-   * Inserts one row or many in one statement, `knex(table).insert(rows)`, filling each missing
-   * snowflake column; ids you set are kept. Resolves to the rows with their ids, always an array.
-   * Chain `.onConflict(columns).merge()` / `.ignore()` for an upsert, `.transacting(trx)` for a
-   * transaction.
+   * `knex(table).insert(rows)` with each missing snowflake column filled; resolves to the rows.
    *
    * @example
    * const [aria, bo] = await sk.insert('players', [{ name: 'Aria' }, { name: 'Bo' }]);
-   * aria.id < bo.id; // true: ids are time-ordered
    */
   insert<Table extends keyof Tables & string, R extends InsertRow<IdColumnsOf<Tables, Table>>>(
     table: Table,
@@ -104,10 +78,8 @@ export class SnowkeyKnex<Tables extends SnowflakeTables = SnowflakeTables> {
   }
 
   /**
-   * Inserts many rows `chunkSize` at a time inside one transaction, Knex's `batchInsert`.
-   * Resolves to the rows with their ids, in input order. `chunkSize` defaults to Knex's 1000, and
-   * to 500 on SQLite, where Knex writes a multi-row INSERT as a compound SELECT that SQLite caps at
-   * 500 terms (a larger chunk is refused there).
+   * Knex's `batchInsert` with ids; `chunkSize` defaults to 1000, and to 500 on SQLite, which caps
+   * the compound SELECT Knex writes at 500 terms.
    *
    * @example
    * const items = await sk.batchInsert('items', rows, 500);
@@ -133,8 +105,7 @@ export class SnowkeyKnex<Tables extends SnowflakeTables = SnowflakeTables> {
   }
 
   /**
-   * The rows with their missing ids filled, without inserting anything: for the Knex calls the
-   * helper does not wrap (`insert(...).returning(...)`, an insert inside a raw query...).
+   * The rows with their missing ids filled, for Knex calls the helper does not wrap.
    *
    * @example
    * await db('players').insert(sk.fill('players', rows)).returning('*');
@@ -147,8 +118,7 @@ export class SnowkeyKnex<Tables extends SnowflakeTables = SnowflakeTables> {
   }
 
   /**
-   * Runs `work` in a new Knex transaction with a helper bound to it; commits when `work` resolves,
-   * rolls back when it throws, as `knex.transaction(cb)` does.
+   * Runs `work` in a new Knex transaction with a helper bound to it, as `knex.transaction(cb)` does.
    *
    * @example
    * await sk.transaction(async (tx) => {
@@ -176,12 +146,7 @@ export class SnowkeyKnex<Tables extends SnowflakeTables = SnowflakeTables> {
     return new SnowkeyKnex<Tables>(trx, this.#options);
   }
 
-  /**
-   * One id from the generator, for when you need it before building the row.
-   *
-   * @example
-   * const id = sk.nextId();
-   */
+  /** One id from the generator, for when you need it before building the row. */
   nextId(): bigint {
     return takeId(this.#options.generator);
   }
@@ -201,9 +166,8 @@ export class SnowkeyKnex<Tables extends SnowflakeTables = SnowflakeTables> {
 }
 
 /**
- * Builds the helper for `knex` (an instance or a transaction): it knows which columns of which
- * tables hold snowflake ids and fills them in every insert that goes through it. The options are
- * checked here, so a bad generator or table list fails at start-up, not at the first insert.
+ * Builds the helper that fills the snowflake columns of `tables` in every insert through it; the
+ * options are checked here, at start-up.
  *
  * @example
  * import { Snowflake } from '@snowkey/core';
