@@ -3,20 +3,13 @@ import { int8ArrayParser, MAX_KEY, PG_INT8_ARRAY_OID, PG_INT8_OID } from '@snowk
 import { type Kysely, sql } from 'kysely';
 import { kyselyDialect } from './dialect.js';
 
-/**
- * The part of `pg.types` (pg-types) that {@link pgBigintTypes} reads: the default parsers.
- *
- * @example
- * import pg from 'pg';
- * const types: PgTypeParsers = pg.types;
- */
+/** The part of `pg.types` (pg-types) that {@link pgBigintTypes} reads: the default parsers. */
 export interface PgTypeParsers {
   getTypeParser(oid: number, format?: 'text' | 'binary'): (value: string) => unknown;
 }
 
 /**
- * Type parsers for a `pg.Pool` (its `types` option) that read int8 and int8[] as exact `bigint`
- * and leave every other type to pg's defaults. Per pool: `pg.types` itself is not changed.
+ * Type parsers for a `pg.Pool`'s `types` that read int8 and int8[] as exact `bigint` (`pg.types` untouched).
  *
  * @example
  * import pg from 'pg';
@@ -41,13 +34,7 @@ const SETTING: Readonly<Record<SqlDialect, string>> = {
   sqlite: 'call `defaultSafeIntegers(true)` on the better-sqlite3 Database',
 };
 
-/**
- * The driver under a Kysely instance reads BIGINT back as something other than an exact `bigint`:
- * a Number (rounded above 2^53), or a string. Raised by {@link verifyBigintReads} at start-up.
- *
- * @example
- * // BigintReadError: on mysql the driver read 9223372036854775807 back as the Number 9223372036854776000: pass `typeCast: bigintTypeCast()` to the mysql2 pool
- */
+/** The driver reads BIGINT back as a Number (rounded above 2^53) or a string, not an exact `bigint`. */
 export class BigintReadError extends SnowkeyError {
   override readonly code: string = 'SNOWKEY_BIGINT_READ';
   readonly dialect: SqlDialect;
@@ -68,10 +55,8 @@ export class BigintReadError extends SnowkeyError {
 }
 
 /**
- * Checks at start-up that `db` reads BIGINT back as an exact `bigint`: it selects 2^63-1 through
- * the pool and throws {@link BigintReadError} (naming the driver setting to add) when the value
- * comes back as a Number (mysql2's and better-sqlite3's default, rounded above 2^53) or a string
- * (pg's default). A plugin cannot see the driver, so this one query is how the set-up is checked.
+ * Checks at start-up that `db` reads 2^63-1 back exactly, or throws {@link BigintReadError} naming
+ * the driver setting to add (a plugin cannot see the driver, so one query checks it).
  *
  * @example
  * const db = new Kysely<Database>({ dialect, plugins: [sk] });

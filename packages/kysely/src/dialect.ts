@@ -4,14 +4,7 @@ import { type Kysely, MysqlAdapter, PostgresAdapter, SqliteAdapter } from 'kysel
 const EXPECTED =
   'a Kysely instance or transaction whose dialect uses PostgresAdapter, MysqlAdapter or SqliteAdapter';
 
-/**
- * The SQL family of a Kysely instance or transaction, from its dialect's adapter: Kysely's own
- * PostgreSQL, MySQL and SQLite dialects, and third-party dialects built on their adapters. Anything
- * else (MSSQL, a custom adapter) is an {@link InvalidArgumentError}.
- *
- * @example
- * kyselyDialect(new Kysely<Database>({ dialect: new MysqlDialect({ pool: createPool({ uri }) }) })); // 'mysql'
- */
+/** The SQL family of a Kysely instance from its adapter; another is an {@link InvalidArgumentError}. */
 export function kyselyDialect<DB>(db: Kysely<DB>, argument = 'db'): SqlDialect {
   const adapter = adapterOf(db);
   if (adapter instanceof PostgresAdapter) return 'postgres';

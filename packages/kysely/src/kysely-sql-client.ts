@@ -5,10 +5,8 @@ import { CompiledQuery, type Kysely } from 'kysely';
 import { kyselyDialect } from './dialect.js';
 
 /**
- * Core's `SqlClient` over your Kysely instance, so worker-id leases and the segment allocator use
- * the application's own pool instead of a second connection. Each statement runs on its own
- * through `db.executeQuery` with bound parameters (`?` becomes `$1, $2, ...` on PostgreSQL). A
- * transaction is refused: a lease outlives any transaction.
+ * Core's `SqlClient` over your Kysely pool, for leases and segments; a transaction is refused (a
+ * lease outlives it).
  *
  * @example
  * import { layouts, leaseNodeId, Snowflake } from '@snowkey/core';

@@ -7,12 +7,7 @@ const LOOKUPS_PER_QUERY = 100;
 /** Alias of the row-index column. */
 const ROW_ALIAS = 'skrow';
 
-/**
- * Options of {@link readStoredIds}.
- *
- * @example
- * const options: ReadStoredIdsOptions<'name', 'id'> = { by: ['name'], ids: ['id'] };
- */
+/** Options of {@link readStoredIds}. */
 export interface ReadStoredIdsOptions<By extends string, Ids extends string> {
   /** The columns of the unique key the upsert conflicted on. */
   readonly by: readonly By[];
@@ -21,13 +16,8 @@ export interface ReadStoredIdsOptions<By extends string, Ids extends string> {
 }
 
 /**
- * The rows of an upsert with their id columns set to what the database holds now: a row that was
- * merged into (or ignored for) an existing one gets that row's id, not the one assigned for it.
- * For MySQL, which has no `RETURNING`, and for `doNothing()` / `ignore()` on any dialect, where
- * `RETURNING` gives no row for a conflict. Each row is found by its `by` columns, compared by the
- * database itself (its collation decides, as it did for the conflict); run it in the upsert's
- * transaction. A row found zero times or more than once is an {@link UpsertReadBackError}. A row
- * whose `by` columns hold NULL cannot have conflicted and keeps its id.
+ * The rows of an upsert with the ids the database holds, found by their `by` columns (for MySQL,
+ * and for `doNothing()` / `ignore()`, where `RETURNING` gives no row); run it in the upsert's transaction.
  *
  * @example
  * await db.transaction().execute(async (trx) => {

@@ -17,37 +17,19 @@ import {
   type SnowkeyPluginOptions,
 } from './options.js';
 
-/**
- * The snowflake columns configured for `Table`; `string` when the tables are not known statically.
- *
- * @example
- * type ItemIds = IdColumnsOf<{ items: ['id', 'serial_no'] }, 'items'>; // 'id' | 'serial_no'
- */
+/** The snowflake columns configured for `Table`; `string` when the tables are not known statically. */
 export type IdColumnsOf<Tables, Table extends keyof Tables> = Tables[Table] extends string
   ? Tables[Table]
   : Tables[Table] extends readonly (infer C extends string)[]
     ? C
     : never;
 
-/**
- * A row with its snowflake columns filled: each one a bigint.
- *
- * @example
- * type Player = WithIds<{ name: string }, 'id'>; // { name: string } & { id: bigint }
- */
+/** A row with its snowflake columns filled: each one a bigint. */
 export type WithIds<R, Columns extends string> = Omit<R, Columns> & { [C in Columns]: bigint };
 
 /**
- * A Kysely plugin that assigns snowflake ids before the INSERT: every `insertInto(table).values(...)`
- * into a configured table (one row, many rows, with `onConflict` / `onDuplicateKeyUpdate`,
- * `ignore`, `replaceInto`, `defaultValues()`, inside transactions and data-modifying `WITH`
- * queries) gets an id in each snowflake column the row leaves out. It rewrites the query's
- * operation tree (its `InsertQueryNode`), so every builder, executor and transaction Kysely
- * has goes through it. Built by {@link snowkeyPlugin}.
- *
- * @example
- * const db = new Kysely<Database>({ dialect, plugins: [snowkeyPlugin({ generator, tables: { players: 'id' } })] });
- * const { id } = await db.insertInto('players').values({ name: 'Aria' }).returning('id').executeTakeFirstOrThrow();
+ * A Kysely plugin that fills each snowflake column an INSERT into a configured table leaves out, by
+ * rewriting the query's operation tree, so every builder and transaction goes through it.
  */
 export class SnowkeyPlugin<Tables extends SnowflakeTables = SnowflakeTables> implements KyselyPlugin {
   readonly #options: ResolvedOptions;
@@ -74,10 +56,7 @@ export class SnowkeyPlugin<Tables extends SnowflakeTables = SnowflakeTables> imp
   }
 
   /**
-   * Copies of `rows` with their snowflake columns filled now, before any SQL: pass them to
-   * `values()` and read the ids from them, on every dialect. This is how a MySQL caller, who has
-   * no `RETURNING`, knows the ids it inserted (the plugin keeps ids that are already set). Caller
-   * ids follow the same rule as in `values()`.
+   * Copies of `rows` with their ids filled now: how a MySQL caller, without `RETURNING`, knows them.
    *
    * @example
    * const rows = sk.withIds('players', [{ name: 'Aria' }, { name: 'Bo' }]);
@@ -106,12 +85,7 @@ export class SnowkeyPlugin<Tables extends SnowflakeTables = SnowflakeTables> imp
     return copies as WithIds<R, IdColumnsOf<Tables, Table>>[];
   }
 
-  /**
-   * One id from the generator, for when you need it before building the row.
-   *
-   * @example
-   * const guildId = sk.nextId();
-   */
+  /** One id from the generator, for when you need it before building the row. */
   nextId(): bigint {
     return takeId(this.#options.generator);
   }
@@ -132,8 +106,7 @@ export class SnowkeyPlugin<Tables extends SnowflakeTables = SnowflakeTables> imp
 }
 
 /**
- * Builds the plugin: pass it in `plugins` when you create your `Kysely` instance. The options are
- * checked here, so a bad generator or table list fails at start-up, not at the first insert.
+ * Builds the plugin for `plugins` of your `Kysely` instance; the options are checked here, at start-up.
  *
  * @example
  * import { Snowflake } from '@snowkey/core';
