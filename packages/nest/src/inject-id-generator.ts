@@ -3,8 +3,7 @@ import { ParseIdPipe } from '@snowkey/http/nest';
 import { SNOWKEY_GENERATOR } from './tokens.js';
 
 /**
- * Injects the module's generator: `@Inject(SNOWKEY_GENERATOR)`, which works without decorator
- * metadata (tsx, vitest, esbuild, SWC without it).
+ * Injects the module's generator: `@Inject(SNOWKEY_GENERATOR)`, so no decorator metadata is needed.
  *
  * @example
  * import type { IdGenerator } from '@snowkey/core';

@@ -9,26 +9,11 @@ import { SnowkeyService } from './snowkey-service.js';
 export type SnowkeyHealthDetails = Omit<SnowkeyHealth, 'status'>;
 
 /**
- * A `@nestjs/terminus` health indicator for the module's generator: `up` when the probe passes,
- * `down` (so `HealthCheckService` answers 503) when it fails, `degraded` while ids still flow but
- * renewals or segment fetches are failing (terminus 12.1+; `up` before). The result carries the
- * `snowkeyHealth()` report: lease, time to expiry, fence, segments, problems.
+ * A `@nestjs/terminus` indicator: `up` when the probe passes, `down` (a 503) when it fails,
+ * `degraded` while ids flow but renewals or fetches fail (terminus 12.1+), with the health report.
  *
  * @example
- * import { HealthCheck, HealthCheckService, TerminusModule } from '@nestjs/terminus';
- *
- * @Controller('health')
- * class HealthController {
- *   constructor(
- *     @Inject(HealthCheckService) private readonly health: HealthCheckService,
- *     @Inject(SnowkeyHealthIndicator) private readonly snowkey: SnowkeyHealthIndicator,
- *   ) {}
- *   @Get('ready') @HealthCheck() ready() { return this.health.check([() => this.snowkey.isHealthy('snowkey')]); }
- *   @Get('live') @HealthCheck() live() { return this.health.check([() => this.snowkey.isHealthy('snowkey', 'live')]); }
- * }
- *
- * @Module({ imports: [TerminusModule], controllers: [HealthController], providers: [SnowkeyHealthIndicator] })
- * class HealthModule {}
+ * await health.check([() => indicator.isHealthy('snowkey'), () => indicator.isHealthy('ids', 'live')]);
  */
 @Injectable()
 export class SnowkeyHealthIndicator {
@@ -37,12 +22,7 @@ export class SnowkeyHealthIndicator {
     @Inject(SnowkeyService) private readonly snowkey: SnowkeyService,
   ) {}
 
-  /**
-   * The generator's health under `key` for a `ready` (default) or `live` probe.
-   *
-   * @example
-   * await health.check([() => indicator.isHealthy('ids', 'live')]);
-   */
+  /** The generator's health under `key` for a `ready` (default) or `live` probe. */
   isHealthy<const Key extends string = 'snowkey'>(
     key: Key = 'snowkey' as Key,
     probe: HealthProbe = 'ready',

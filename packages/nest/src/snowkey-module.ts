@@ -14,10 +14,8 @@ import { SnowkeyService } from './snowkey-service.js';
 import { SNOWKEY_GENERATOR, SNOWKEY_GENERATOR_OPTIONS } from './tokens.js';
 
 /**
- * Snowflake ids for a Nest application: a generator on a node-id lease taken from the
- * application's own database (TypeORM, Prisma, Knex) before it listens and released when it
- * shuts down, or a segment allocator; bigints written as decimal strings in every response; and
- * health routes for Kubernetes probes.
+ * Snowflake ids for a Nest application: a generator on a lease taken before it listens and
+ * released at shutdown (or a segment allocator), bigints as strings in responses, health routes.
  *
  * @example
  * @Module({
@@ -34,12 +32,7 @@ import { SNOWKEY_GENERATOR, SNOWKEY_GENERATOR_OPTIONS } from './tokens.js';
 @Module({})
 // biome-ignore lint/complexity/noStaticOnlyClass: a Nest module is a class; forRoot is its convention.
 export class SnowkeyModule {
-  /**
-   * The module with options known up front.
-   *
-   * @example
-   * SnowkeyModule.forRoot({ lease: { client: pgSqlClient(pool) } });
-   */
+  /** The module with options known up front. */
   static forRoot(options: SnowkeyModuleOptions): DynamicModule {
     assertNestVersions();
     if (options === null || typeof options !== 'object') {
@@ -53,16 +46,7 @@ export class SnowkeyModule {
     );
   }
 
-  /**
-   * The module with options from a factory that injects other providers (the application's
-   * DataSource, Prisma client or Knex, its configuration).
-   *
-   * @example
-   * SnowkeyModule.forRootAsync({
-   *   inject: [DataSource],
-   *   useFactory: (dataSource: DataSource) => ({ lease: { client: typeormSqlClient(dataSource) } }),
-   * });
-   */
+  /** The module with options from a factory that injects other providers. */
   static forRootAsync(options: SnowkeyModuleAsyncOptions): DynamicModule {
     assertNestVersions();
     if (options === null || typeof options !== 'object' || typeof options.useFactory !== 'function') {

@@ -16,9 +16,7 @@ const EXPECTED =
   'an object with exactly one of lease (leaseNodeId options with a client), segment (SegmentAllocator options) or generator (an IdGenerator)';
 
 /**
- * The module's generator with what it runs on: the lease or the segment allocator the module
- * started, released or closed on `onApplicationShutdown` (after the HTTP server stopped taking
- * requests). Inject it for `health()`, `nextId()` or the lease itself.
+ * The module's generator and the lease or allocator it runs on, released or closed at shutdown.
  *
  * @example
  * @Controller('healthz')
@@ -48,8 +46,8 @@ export class SnowkeyService implements OnApplicationShutdown {
   }
 
   /**
-   * Builds the generator from the module's options: leases a node id, or takes the first segment,
-   * before resolving, so the application listens only once ids can be issued. Validates eagerly.
+   * Builds the generator, leasing a node id or taking the first segment before it resolves, so the
+   * application listens only once ids can be issued.
    *
    * @example
    * const snowkey = await SnowkeyService.start({ lease: { client: pgSqlClient(pool) } });
@@ -115,22 +113,12 @@ export class SnowkeyService implements OnApplicationShutdown {
     }
   }
 
-  /**
-   * The next id of the module's generator.
-   *
-   * @example
-   * const id: bigint = snowkey.nextId();
-   */
+  /** The next id of the module's generator. */
   nextId(): bigint {
     return this.generator.nextId();
   }
 
-  /**
-   * `snowkeyHealth()` of the generator, its lease and its allocator: plain JSON for a probe.
-   *
-   * @example
-   * const report = snowkey.health(); // { status: 'pass', ready: true, live: true, lease: { nodeId: 3, ... } }
-   */
+  /** `snowkeyHealth()` of the generator, its lease and its allocator: plain JSON for a probe. */
   health(): SnowkeyHealth {
     const generator = this.generator instanceof Snowflake ? this.generator : undefined;
     return snowkeyHealth({
@@ -140,11 +128,7 @@ export class SnowkeyService implements OnApplicationShutdown {
     });
   }
 
-  /**
-   * Releases the lease (the node id is free at once, and its next holder starts after our last id)
-   * or closes the allocator. Nest calls it on `app.close()` and, with `app.enableShutdownHooks()`,
-   * on SIGTERM. A failure is logged, never thrown: the lease then frees itself at expiry.
-   */
+  /** Releases the lease or closes the allocator; a failure is logged (the lease frees itself at expiry). */
   async onApplicationShutdown(): Promise<void> {
     this.#stopping ??= this.#stop();
     return this.#stopping;

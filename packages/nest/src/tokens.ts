@@ -1,10 +1,4 @@
-/**
- * The injection token of the module's generator (an `IdGenerator`); `@InjectIdGenerator()` is
- * `@Inject(SNOWKEY_GENERATOR)`.
- *
- * @example
- * const generatorProvider = { provide: 'ORDERS', useFactory: (ids: IdGenerator) => ids, inject: [SNOWKEY_GENERATOR] };
- */
+/** The injection token of the module's generator (an `IdGenerator`). */
 export const SNOWKEY_GENERATOR: unique symbol = Symbol.for('@snowkey/nest:generator');
 
 /** The generator options `forRoot` was given or `forRootAsync`'s factory returned. Internal. */
