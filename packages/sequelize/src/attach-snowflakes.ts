@@ -8,12 +8,7 @@ import { precisionProblems } from './precision.js';
 import { isSnowflakeAttribute, restoreInheritedDefault } from './snowflake-id.js';
 import { readBackUpsert } from './upsert-read-back.js';
 
-/**
- * Options of {@link attachSnowflakes}.
- *
- * @example
- * const options: AttachSnowflakesOptions = { generator: new Snowflake({ workerId: 1 }) };
- */
+/** Options of {@link attachSnowflakes}. */
 export interface AttachSnowflakesOptions {
   /** Hands out the ids: a `Snowflake`, a segment allocator, or anything with `nextId(): bigint`. */
   generator: IdGenerator;
@@ -22,11 +17,8 @@ export interface AttachSnowflakesOptions {
 const attached = new WeakSet<Sequelize>();
 
 /**
- * Installs snowkey on a Sequelize instance: permanent hooks that fill every `SnowflakeId()`
- * attribute of every model (defined before or after this call) before the INSERT, on `create`,
- * `bulkCreate` (with or without `individualHooks`), `findOrCreate`, `upsert` and nested `include`
- * creates, in managed and unmanaged transactions. The set-up is checked here: a bad generator is an
- * InvalidArgumentError, a driver set up to round BIGINT a {@link SnowflakeConfigError}.
+ * Installs hooks that fill every `SnowflakeId()` attribute of every model before the INSERT, on
+ * every create path; a driver set up to round BIGINT is a {@link SnowflakeConfigError} here.
  *
  * @example
  * const sequelize = new Sequelize(process.env.DATABASE_URL!);

@@ -1,10 +1,4 @@
-/**
- * The parts of a better-sqlite3 `Database` this module uses.
- *
- * @example
- * import Database from 'better-sqlite3';
- * const ctor: BetterSqlite3Constructor = Database;
- */
+/** The parts of a better-sqlite3 `Database` this module uses. */
 export interface BetterSqlite3Constructor {
   new (filename: string, options?: { readonly?: boolean; fileMustExist?: boolean }): BetterSqlite3Database;
 }
@@ -15,12 +9,7 @@ interface BetterSqlite3Statement {
   all(...params: unknown[]): unknown[];
   run(...params: unknown[]): { changes: number | bigint; lastInsertRowid: number | bigint };
 }
-/**
- * The parts of a better-sqlite3 `Database` this module uses (and hands to `onConnect`).
- *
- * @example
- * const onConnect = (db: BetterSqlite3Database) => db.pragma('journal_mode = WAL');
- */
+/** The parts of a better-sqlite3 `Database` this module uses (and hands to `onConnect`). */
 export interface BetterSqlite3Database {
   prepare(sql: string): BetterSqlite3Statement;
   pragma(source: string): unknown;
@@ -46,16 +35,8 @@ class Statement {
 }
 
 /**
- * The `sqlite3` API Sequelize 6 uses, over better-sqlite3, for Sequelize's `dialectModule` option.
- * Sequelize's SQLite dialect expects the `sqlite3` driver, which reads every INTEGER as a
- * Number (rounded above 2^53: nearly every snowflake id) and has no way to read one exactly. Through
- * this module statements run on better-sqlite3 in safe-integer mode, and each integer comes back
- * as a Number when a Number holds it exactly (your INT columns are unchanged) and as a `bigint`
- * when it does not. Writes stay exact either way: Sequelize binds a bigint as its decimal text,
- * which a BIGINT column stores as the integer.
- *
- * Sequelize opens a connection per transaction; `onConnect` runs on each one as it opens (for
- * pragmas such as `journal_mode = WAL` or `busy_timeout`).
+ * Sequelize's `dialectModule` for SQLite over better-sqlite3, which reads integers above 2^53 as
+ * exact bigints (`sqlite3` rounds them); `onConnect` runs on each connection as it opens.
  *
  * @example
  * import Database from 'better-sqlite3';

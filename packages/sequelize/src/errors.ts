@@ -1,15 +1,6 @@
 import { SnowkeyError } from '@snowkey/core';
 
-/**
- * `attachSnowflakes` found the Sequelize instance set up so that ids could not be kept exact: a
- * driver setting that rounds BIGINT, SQLite through the `sqlite3` driver, or a dialect snowkey is
- * not tested on. Raised at start-up, never at the first insert. Every problem is listed in
- * `problems`, one per line of the message.
- *
- * @example
- * // SnowflakeConfigError: @snowkey/sequelize cannot keep ids exact on this Sequelize instance:
- * //   - mysql2 returns BIGINT as a rounded Number with `dialectOptions.supportBigNumbers: false`: remove it
- */
+/** The Sequelize instance cannot keep ids exact; `problems` lists why. Raised at start-up. */
 export class SnowflakeConfigError extends SnowkeyError {
   override readonly code: string = 'SNOWKEY_SNOWFLAKE_CONFIG';
   readonly problems: readonly string[];
@@ -21,14 +12,7 @@ export class SnowflakeConfigError extends SnowkeyError {
   }
 }
 
-/**
- * A driver handed back a snowflake or BIGINT key as a JavaScript Number that is not a safe
- * integer, so its exact value is already lost. Reading the attribute fails instead of returning
- * a rounded id.
- *
- * @example
- * // IdPrecisionError: Player.id came back from the driver as the Number 9223372036854776000, which is not a safe integer ...
- */
+/** A driver handed back a key as an unsafe Number, already rounded; the read fails instead. */
 export class IdPrecisionError extends SnowkeyError {
   override readonly code: string = 'SNOWKEY_ID_PRECISION';
   readonly attribute: string;

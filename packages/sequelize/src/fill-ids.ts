@@ -3,12 +3,7 @@ import { generateOrKeep, takeIds } from '@snowkey/core/adapter';
 import type { Model, ModelStatic } from 'sequelize';
 import { snowflakeAttributes } from './snowflake-attributes.js';
 
-/**
- * Fills every empty snowflake attribute of the new `instances`, in order, from `generator`. What a
- * caller put there follows core's one rule (`generateOrKeep`): empty gets an id, a bigint in
- * 1..2^63-1 is kept, anything else is refused with an InvalidArgumentError naming the model and
- * attribute, before any id is taken. Instances loaded from the database are left alone.
- */
+/** Fills every empty snowflake attribute of the new `instances`, in order, by core's `generateOrKeep`. */
 export function fillIds(generator: IdGenerator, instances: readonly Model[]): void {
   const targets: Model[] = [];
   const names: string[] = [];

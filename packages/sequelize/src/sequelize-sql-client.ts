@@ -13,12 +13,8 @@ const DIALECTS: Readonly<Record<string, SqlDialect>> = {
 const ROWS_MATCHED = /Rows matched:\s*(\d+)/;
 
 /**
- * Core's `SqlClient` over your Sequelize instance, so worker-id leases and the segment allocator
- * use the application's own pool instead of a second connection. Each statement runs on its own
- * through `sequelize.query` with bound parameters (`?` becomes Sequelize's `$1, $2, ...`), outside
- * any transaction (with `Sequelize.useCLS`, too, where a query would join the one in scope). On the
- * `mariadb` dialect it needs `dialectOptions: { foundRows: true }`: Sequelize turns the driver's
- * count of matched rows off there, and a lease renewal must count a row it leaves as it was.
+ * Core's `SqlClient` over your Sequelize pool, outside any transaction (CLS too). On `mariadb` it
+ * needs `dialectOptions: { foundRows: true }`: a lease renewal must count a row it leaves as it was.
  *
  * @example
  * import { layouts, leaseNodeId, Snowflake } from '@snowkey/core';

@@ -10,30 +10,18 @@ export function isSnowflakeAttribute(attribute: object): boolean {
   return (attribute as { [SNOWFLAKE]?: true })[SNOWFLAKE] === true;
 }
 
-/**
- * Options of {@link SnowflakeId}: Sequelize's own column options, less what the id decides itself.
- *
- * @example
- * const options: SnowflakeIdOptions = { primaryKey: false, unique: true, field: 'serial_no' };
- */
+/** Options of {@link SnowflakeId}: Sequelize's own column options, less what the id decides itself. */
 export type SnowflakeIdOptions = Omit<
   ModelAttributeColumnOptions,
   'type' | 'defaultValue' | 'autoIncrement' | 'get' | 'set'
 >;
 
-/**
- * Options of {@link BigIntKey}: Sequelize's own column options for a BIGINT that holds a key
- * (a foreign key to a snowflake id), read back as an exact bigint.
- *
- * @example
- * const options: BigIntKeyOptions = { allowNull: false, field: 'guild_id' };
- */
+/** Options of {@link BigIntKey}: Sequelize's own column options. */
 export type BigIntKeyOptions = Omit<ModelAttributeColumnOptions, 'type' | 'autoIncrement' | 'get'>;
 
 /**
- * A snowflake id attribute: a BIGINT, the primary key unless `primaryKey: false`, `NOT NULL`
- * unless `allowNull: true`, read back as an exact `bigint`. `attachSnowflakes` fills it before
- * every INSERT (`create`, `bulkCreate`, `findOrCreate`, `upsert`, nested `include` creates).
+ * A snowflake id attribute, BIGINT read back as an exact `bigint` (the primary key unless
+ * `primaryKey: false`), filled by `attachSnowflakes` before every INSERT.
  *
  * @example
  * Player.init({ id: SnowflakeId(), name: DataTypes.STRING }, { sequelize });
@@ -52,8 +40,7 @@ export function SnowflakeId(options: SnowflakeIdOptions = {}): ModelAttributeCol
 }
 
 /**
- * A BIGINT attribute read back as an exact `bigint`, for foreign keys that point at snowflake ids.
- * Never filled by snowkey.
+ * A BIGINT attribute read back as an exact `bigint`, never filled: for foreign keys.
  *
  * @example
  * Member.init({ id: SnowflakeId(), guildId: BigIntKey({ allowNull: false, field: 'guild_id' }) }, { sequelize });

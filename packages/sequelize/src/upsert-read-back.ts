@@ -9,15 +9,12 @@ interface UpsertOptions {
 }
 
 /**
- * After `Model.upsert`, puts the ids the database holds on the returned instance. Sequelize builds
- * that instance from the values it sent, so where the row was updated rather than inserted it would
- * carry the id generated for an INSERT that did not happen. PostgreSQL with `returning` (the
- * default) returns the stored row and needs nothing; on MySQL, MariaDB and SQLite the row is read
- * back by the keys an upsert can conflict on (the conflict fields, or else every unique key and the
- * primary key), in the upsert's transaction when it has one. A row found zero or several times is
- * an {@link UpsertReadBackError}.
+ * After `Model.upsert`, puts the ids the database holds on the returned instance, which Sequelize
+ * builds from the values it sent (an updated row would carry an id never inserted).
  */
 export async function readBackUpsert(record: Model, options: UpsertOptions): Promise<void> {
+  // PostgreSQL with `returning` returns the stored row already; elsewhere the row is read back by
+  // the keys an upsert can conflict on, in the upsert's transaction.
   const model = record.constructor as ModelStatic<Model>;
   const ids = snowflakeAttributes(model);
   if (ids.length === 0) return;
