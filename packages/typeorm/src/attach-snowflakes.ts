@@ -7,15 +7,7 @@ import { SnowflakeConfigError } from './errors.js';
 import { type SnowflakeColumnSpec, snowflakeSpecOf } from './snowflake-column.js';
 import { isSnowflakeSubscriber, type SnowflakeFill, SnowflakeSubscriber } from './snowflake-subscriber.js';
 
-/**
- * Options of {@link attachSnowflakes}.
- *
- * @example
- * const options: AttachSnowflakesOptions = {
- *   generator: new Snowflake({ workerId: 1 }),
- *   generators: { orders: new Snowflake({ workerId: 2 }) },
- * };
- */
+/** Options of {@link attachSnowflakes}. */
 export interface AttachSnowflakesOptions {
   /** Fills every `@SnowflakeColumn` that names no generator of its own. */
   generator?: IdGenerator;
@@ -27,11 +19,8 @@ export interface AttachSnowflakesOptions {
 const pending = new WeakMap<DataSource, AttachSnowflakesOptions>();
 
 /**
- * Makes `dataSource` assign snowflake ids: every `@SnowflakeColumn` still empty gets an id before
- * the INSERT, on every insert path. Checks the set-up eagerly — at once when the DataSource is
- * initialised, otherwise right after its `initialize()` — and throws a {@link SnowflakeConfigError}
- * listing every problem: a column without a generator, a property not typed `bigint`, a driver
- * that would round BIGINT, no snowflake column at all. Attaching again replaces the generators.
+ * Makes `dataSource` fill every empty `@SnowflakeColumn` before the INSERT, on every insert path;
+ * a bad set-up is a {@link SnowflakeConfigError} when the DataSource is initialised.
  *
  * @example
  * const dataSource = new DataSource({ type: 'postgres', url, entities: [Player] });

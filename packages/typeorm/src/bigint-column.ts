@@ -1,17 +1,11 @@
 import { Column, type ColumnOptions } from 'typeorm';
 import { BigIntTransformer } from './bigint-transformer.js';
 
-/**
- * Options of {@link BigIntColumn}: TypeORM's column options except the type and transformer it sets.
- *
- * @example
- * const options: BigIntColumnOptions = { name: 'owner_id', nullable: true };
- */
+/** Options of {@link BigIntColumn}: TypeORM's column options except the type and transformer it sets. */
 export type BigIntColumnOptions = Omit<ColumnOptions, 'type' | 'transformer'>;
 
 /**
- * A BIGINT column typed `bigint` on every driver, read and written exactly, never filled: for
- * columns that hold a snowflake id assigned elsewhere, such as a foreign key.
+ * A BIGINT column typed `bigint`, read and written exactly, never filled: for foreign keys.
  *
  * @example
  * @Entity()

@@ -7,15 +7,8 @@ const MAX_BIGINT = (1n << 63n) - 1n;
 const INTEGER_TEXT = /^-?[0-9]+$/;
 
 /**
- * Converts a BIGINT column exactly between the driver and a `bigint` property. Writes pass the
- * bigint to the driver unchanged (pg, mysql2 and better-sqlite3 all bind it without loss); a
- * value that is not a bigint in the signed BIGINT range (a Number, a string) is refused, since ids
- * are bigint end to end and strings become ids only through `parseId` at the edge.
- * Reads accept what the drivers return — a string (pg, mysql2 with `bigNumberStrings`), a bigint
- * (better-sqlite3 with safe integers), a safe Number — and reject an unsafe Number with an
- * {@link IdPrecisionError} instead of rounding it.
- *
- * `@SnowflakeColumn` and `@BigIntColumn` use it; use it yourself in an `EntitySchema`.
+ * Converts a BIGINT column exactly between the driver and a `bigint` property: writes take only
+ * bigints, reads refuse an unsafe Number with an {@link IdPrecisionError}. For an `EntitySchema`.
  *
  * @example
  * new EntitySchema({ name: 'Item', columns: { ownerId: { type: 'bigint', transformer: bigintTransformer('Item.ownerId') } } });
@@ -24,15 +17,7 @@ export function bigintTransformer(column = 'a bigint column'): ValueTransformer 
   return new BigIntTransformer(column);
 }
 
-/**
- * The conversion itself, a class so a snowflake column's transformer can extend it. Internal:
- * applications use {@link bigintTransformer}.
- *
- * @example
- * const t = new BigIntTransformer('Item.ownerId');
- * t.from('9223372036854775807'); // 9223372036854775807n
- * t.from(2 ** 60);               // IdPrecisionError: Item.ownerId came back from the driver as the Number ...
- */
+/** The conversion itself, a class so a snowflake column's transformer can extend it. */
 export class BigIntTransformer implements ValueTransformer {
   /** `Entity.property`, for messages. */
   readonly column: string;

@@ -3,19 +3,11 @@ import { assertKey, isIdGenerator } from '@snowkey/core/adapter';
 import { Column, type EntityMetadata, PrimaryColumn } from 'typeorm';
 import { BigIntTransformer } from './bigint-transformer.js';
 
-/**
- * Options of {@link SnowflakeColumn}.
- *
- * @example
- * const orderNo: SnowflakeColumnOptions = { primary: false, unique: true, name: 'order_no', generator: 'orders' };
- */
+/** Options of {@link SnowflakeColumn}. */
 export interface SnowflakeColumnOptions {
   /** The primary key (default) or an ordinary column, such as an order number. */
   primary?: boolean;
-  /**
-   * This column's own generator: an {@link IdGenerator}, or the name of one passed to
-   * `attachSnowflakes(dataSource, { generators: { name: ... } })`. Default: the DataSource's generator.
-   */
+  /** This column's own generator, or the name of one in `attachSnowflakes`'s `generators`. */
   generator?: IdGenerator | string;
   /** The column's name in the database. Default: TypeORM's naming strategy. */
   name?: string;
@@ -56,9 +48,7 @@ class SnowflakeColumnTransformer extends BigIntTransformer {
 }
 
 /**
- * Declares a BIGINT column whose value is a snowflake id, typed `bigint` on every driver and
- * filled before the INSERT when still empty, by the generator that `attachSnowflakes` configured
- * for the DataSource (or the column's own). An id the caller set is kept.
+ * A BIGINT snowflake id column typed `bigint`, filled before the INSERT when empty; a caller's id is kept.
  *
  * @example
  * @Entity()

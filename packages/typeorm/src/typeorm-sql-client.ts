@@ -13,14 +13,8 @@ const DIALECTS: Readonly<Record<string, SqlDialect>> = {
 };
 
 /**
- * Core's {@link SqlClient} over a TypeORM DataSource, so worker-id leases and the segment
- * allocator use the application's own connection. On PostgreSQL and MySQL each call borrows a
- * query runner from the pool and returns it, so it runs apart from any transaction the application
- * has open; `?` placeholders are rewritten for PostgreSQL. On SQLite (`better-sqlite3`) TypeORM
- * has one connection, and a transaction open on it would take core's statement with it: there the
- * client is core's `sqliteSqlClient` on that connection, which refuses a statement while the
- * connection is inside a transaction (a `ConnectionInTransactionError`; the allocator and the lease
- * retry it later).
+ * Core's {@link SqlClient} over a TypeORM DataSource, for leases and segments, apart from any
+ * transaction the application has open.
  *
  * @example
  * await dataSource.initialize();
@@ -28,6 +22,8 @@ const DIALECTS: Readonly<Record<string, SqlDialect>> = {
  * attachSnowflakes(dataSource, { generator: new Snowflake({ lease }) });
  */
 export function typeormSqlClient(dataSource: DataSource): SqlClient {
+  // PostgreSQL and MySQL borrow a query runner per call. On better-sqlite3 TypeORM has one
+  // connection, so it is core's sqliteSqlClient, which refuses a statement inside a transaction.
   const type = (dataSource as { options?: { type?: unknown } } | undefined)?.options?.type;
   if (type === 'sqlite') {
     throw new InvalidArgumentError(
