@@ -28,9 +28,8 @@ export function readUnsignedId(value: unknown): bigint | undefined {
  * anything else, an unsafe Number included (maybe a neighbour's id already), is an {@link InvalidIdError}.
  *
  * @example
- * parseId('175928847299117063');          // 175928847299117063n
- * parseId(req.params.id, 'params.id');    // InvalidIdError: "params.id" must be a bigint in 1..2^63-1: ... (received "0175928847299117063")
- * parseId(2 ** 53);                       // InvalidIdError: not a safe integer, it may already have lost precision
+ * parseId('175928847299117063');       // 175928847299117063n
+ * parseId(req.params.id, 'params.id'); // InvalidIdError naming "params.id" when it is not a key
  */
 export function parseId(value: unknown, argument = 'id'): bigint {
   const id = readUnsignedId(value);

@@ -14,11 +14,7 @@ const CLAIM_ROUNDS = 3;
  * processes share one; throws {@link WorkerIdLeaseError} when all are held.
  *
  * @example
- * import pg from 'pg';
- * import { Snowflake, layouts, leaseNodeId, pgSqlClient } from '@snowkey/core';
- *
- * const client = pgSqlClient(new pg.Pool({ connectionString: process.env.DATABASE_URL }));
- * const lease = await leaseNodeId({ client, layout: layouts.default, releaseOnSignals: true });
+ * const lease = await leaseNodeId({ client: pgSqlClient(pool), layout: layouts.default, releaseOnSignals: true });
  * const gen = new Snowflake({ layout: layouts.default, lease });
  * gen.nextId(); // unique across every process leasing from this database
  */

@@ -14,9 +14,7 @@ export interface IdRange {
  * id, so servers that may be merged (合服) each need their own slice, fixed for the game's life.
  *
  * @example
- * // Server 7 of at most 4096, ids safe as JavaScript Numbers: 2^41-1 ids (2.2 trillion) per server.
- * const range = shardIdRange({ shard: 7, shards: 4096, maxId: Number.MAX_SAFE_INTEGER });
- * // { minId: 15393162788858n, maxId: 17592186044408n }
+ * const range = shardIdRange({ shard: 7, shards: 4096, maxId: Number.MAX_SAFE_INTEGER }); // 2^41-1 ids each
  * const orders = new SegmentAllocator({ client, tag: 'orders', ...range });
  */
 export function shardIdRange(options: {

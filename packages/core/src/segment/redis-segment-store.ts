@@ -27,12 +27,8 @@ const TAKE_SCRIPT =
  *
  * @example
  * import { createClient } from 'redis';
- * import { SegmentAllocator, redisSegmentStore } from '@snowkey/core';
- *
  * const redis = await createClient({ url: process.env.REDIS_URL }).connect();
  * const orders = new SegmentAllocator({ store: redisSegmentStore(redis), tag: 'orders' });
- * await orders.ready();
- * orders.nextId(); // 1n, 2n, ... across every process sharing this Redis
  */
 export function redisSegmentStore(
   client: RedisCommandClient,

@@ -27,17 +27,9 @@ const ALWAYS = Number.MAX_SAFE_INTEGER;
  * from memory (Leaf's segment mode); ids lost with a stopped process leave a gap, never a repeat.
  *
  * @example
- * import pg from 'pg';
- * import { SegmentAllocator, pgSqlClient } from '@snowkey/core';
- *
- * const orders = new SegmentAllocator({
- *   client: pgSqlClient(new pg.Pool({ connectionString: process.env.DATABASE_URL })),
- *   tag: 'orders',
- *   maxId: Number.MAX_SAFE_INTEGER, // ids safe as Numbers
- * });
+ * const orders = new SegmentAllocator({ client: pgSqlClient(pool), tag: 'orders', maxId: Number.MAX_SAFE_INTEGER });
  * await orders.ready();
  * orders.nextId(); // 1n, then 2n, ...: unique across every process sharing the table
- * await orders.close();
  */
 export class SegmentAllocator implements IdGenerator {
   /** The business tag. */
