@@ -21,7 +21,7 @@ export function monotonicClockOf(source: { readonly timeOrigin: number; now(): n
  * @example
  * const clock = manualClock(Date.UTC(2026, 0, 1));
  * const gen = new Snowflake({ workerId: 1, clock: clock.now });
- * clock.advance(5); clock.set(Date.UTC(2026, 0, 1) - 5000); // jump back 5 s
+ * clock.advance(5);
  */
 export function manualClock(start: number, autoAdvanceMs = 0) {
   let t = start;

@@ -19,9 +19,7 @@ export type DecodedId<F extends string = string> = DecodedParts &
  * Decodes an id of `layout`, read as strictly as `parseId` but over the layout's whole width.
  *
  * @example
- * decode('175928847299117063', { layout: layouts.discord });
- * // { id: 175928847299117063n, timestamp: 1462015105796, date: 2016-04-30T11:18:25.796Z,
- * //   sequence: 7, workerId: 1, processId: 0 }
+ * decode('175928847299117063', { layout: layouts.discord }).timestamp; // 1462015105796
  */
 export function decode<F extends string>(
   id: bigint | string | number,

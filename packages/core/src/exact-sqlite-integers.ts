@@ -19,11 +19,8 @@ interface SqliteDatabase {
  * Numbers) in every statement prepared afterwards; better-sqlite3 otherwise rounds them.
  *
  * @example
- * import Database from 'better-sqlite3';
- * const sqlite = new Database('game.db');
  * exactSqliteIntegers(sqlite);
  * sqlite.prepare('SELECT 9223372036854775807 AS n').get(); // { n: 9223372036854775807n }
- * sqlite.prepare('SELECT 3 AS n').get();                   // { n: 3 }
  */
 export function exactSqliteIntegers(db: unknown): void {
   const database = db as SqliteDatabase & { [EXACT]?: true };

@@ -48,9 +48,7 @@ export function parseId(value: unknown, argument = 'id'): bigint {
  * Whether `value` is a key's canonical decimal string, exactly what {@link toIdString} writes.
  *
  * @example
- * isIdString('9223372036854775807'); // true
- * isIdString('9223372036854775808'); // false: 2^63 is not a key
- * isIdString('042');                 // false: not canonical
+ * isIdString('042'); // false: not canonical
  */
 export function isIdString(value: unknown): value is IdString {
   if (typeof value !== 'string') return false;
@@ -62,7 +60,7 @@ export function isIdString(value: unknown): value is IdString {
  * A key's canonical decimal string, for JSON and URLs; anything but a key is an {@link InvalidIdError}.
  *
  * @example
- * toIdString(175928847299117063n); // '175928847299117063' (an IdString)
+ * toIdString(175928847299117063n); // '175928847299117063'
  */
 export function toIdString(id: bigint, argument = 'id'): IdString {
   if (!isKey(id)) throw new InvalidIdError(argument, KEY_EXPECTED, id);

@@ -27,9 +27,7 @@ export interface SqliteDatabaseLike {
  * A {@link SqlClient} over a `pg` Pool, or a Client the application opens no transaction on.
  *
  * @example
- * import pg from 'pg';
- * const client = pgSqlClient(new pg.Pool({ connectionString: process.env.DATABASE_URL }));
- * const lease = await leaseNodeId({ client, layout: layouts.default });
+ * const lease = await leaseNodeId({ client: pgSqlClient(pool), layout: layouts.default });
  */
 export function pgSqlClient(pool: PgQueryable): SqlClient {
   requireMethod(pool, 'query', 'pgSqlClient(pool)', 'a pg Pool, PoolClient or Client');
@@ -46,8 +44,7 @@ export function pgSqlClient(pool: PgQueryable): SqlClient {
  * A {@link SqlClient} over a `mysql2` pool, or a Connection the application opens no transaction on.
  *
  * @example
- * import mysql from 'mysql2/promise';
- * const client = mysqlSqlClient(mysql.createPool({ uri: process.env.DATABASE_URL, supportBigNumbers: true, bigNumberStrings: true }));
+ * const client = mysqlSqlClient(mysql.createPool({ uri: process.env.DATABASE_URL }));
  */
 export function mysqlSqlClient(pool: MysqlQueryable): SqlClient {
   requireMethod(pool, 'query', 'mysqlSqlClient(pool)', 'a mysql2 Pool or Connection');
@@ -75,8 +72,7 @@ export function mysqlSqlClient(pool: MysqlQueryable): SqlClient {
  * transaction a statement is refused with a {@link ConnectionInTransactionError}.
  *
  * @example
- * import Database from 'better-sqlite3';
- * const client = sqliteSqlClient(new Database('app.db'));
+ * const client = sqliteSqlClient(db);
  */
 export function sqliteSqlClient(db: SqliteDatabaseLike): SqlClient {
   requireMethod(db, 'prepare', 'sqliteSqlClient(db)', 'a better-sqlite3 Database');

@@ -7,10 +7,7 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
  * `INTEGER PRIMARY KEY` table, instead of filling in `max(rowid) + 1`.
  *
  * @example
- * db.exec('CREATE TABLE players (id INTEGER PRIMARY KEY, name VARCHAR(40) NOT NULL)');
- * db.exec(sqliteKeyGuardDdl('players'));
- * db.prepare('INSERT INTO players (name) VALUES (?)').run('Aria');
- * // SqliteError: players.id must be set by the application: a key in 1..2^63-1, not NULL
+ * db.exec(sqliteKeyGuardDdl('players')); // then an INSERT without an id is refused
  */
 export function sqliteKeyGuardDdl(table: string, column = 'id'): string {
   for (const [argument, name] of [

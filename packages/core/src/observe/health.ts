@@ -79,8 +79,7 @@ export interface SnowkeyHealth {
  * query); not live only when the lease was lost to another holder (restart the process).
  *
  * @example
- * const report = snowkeyHealth({ generator: gen, lease, segments: [orders] });
- * // { status: 'pass', ready: true, live: true, problems: [], generator: {...}, lease: {...}, segments: [...] }
+ * const report = snowkeyHealth({ generator: gen, lease, segments: [orders] }); // { status: 'pass', ... }
  */
 export function snowkeyHealth(parts: HealthParts): SnowkeyHealth {
   const problems: string[] = [];

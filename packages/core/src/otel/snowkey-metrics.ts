@@ -35,11 +35,7 @@ export interface SnowkeyMetricsOptions {
  * SDK collects (`nextId()` is untouched); returns the function that stops reporting.
  *
  * @example
- * import { metrics } from '@opentelemetry/api';
- * import { snowkeyMetrics } from '@snowkey/core/otel';
- *
- * const stop = snowkeyMetrics([gen, lease, orders], { meter: metrics.getMeter('game-server') });
- * stop(); // on shutdown
+ * const stop = snowkeyMetrics([gen, lease, orders]); // stop() on shutdown
  */
 export function snowkeyMetrics(
   sources: MetricSource | readonly MetricSource[],

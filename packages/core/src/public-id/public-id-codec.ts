@@ -97,9 +97,8 @@ function keySlots(options: PublicIdOptions<string>, tweak: Uint8Array): Array<De
  *
  * @example
  * const orders = publicIdCodec({ key: process.env.PUBLIC_ID_KEY!, entity: 'order' });
- * const pid = orders.encode(175928847299117063n); // e.g. '08qHcZnkfven3Q': 14 characters
+ * const pid = orders.encode(175928847299117063n); // e.g. '08qHcZnkfven3Q'
  * orders.decode(pid);                              // 175928847299117063n
- * orders.decode('08qHcZnkfven3R');                 // InvalidPublicIdError: ... (the typo check does not match: ...)
  */
 export function publicIdCodec<const E extends string>(options: PublicIdOptions<E>): PublicIdCodec<E> {
   // A 10-round Feistel network on 31 + 32 bits (FF1's structure), SipHash-2-4 rounds keyed by `key`

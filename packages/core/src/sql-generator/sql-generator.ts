@@ -63,7 +63,6 @@ export interface GeneratorPlan {
  * @example
  * const script = sqlGeneratorScript({ layout: layouts.snowkey, dialect: 'postgres' });
  * for (const sql of script.statements) await client.execute(sql);
- * await client.execute('CREATE TABLE orders (id BIGINT PRIMARY KEY DEFAULT snowkey_next_id(), item TEXT)');
  */
 export function sqlGeneratorScript(options: SqlGeneratorOptions): SqlScript {
   // The database holds its node ids as DATABASE_HOLDER rows that never expire, taking the highest
