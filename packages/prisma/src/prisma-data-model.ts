@@ -7,10 +7,6 @@ import type { ModelDefinitions } from './data-model.js';
  * generator as `dataModel`, and what a full DMMF document's `datamodel` satisfies too. Only the
  * fields snowkey reads are listed; on a relation field, `relationFromFields` names the foreign-key
  * fields when this side holds the key (an empty list on the other side).
- *
- * @example
- * import { dataModel } from './generated/snowkey/data-model.js';
- * const options: SnowkeyPrismaOptions = { generator, models: { Player: 'id' }, dataModel };
  */
 export interface PrismaDataModel {
   readonly models: readonly {

@@ -3,14 +3,7 @@ import { InvalidArgumentError, type SqlClient, type SqlDialect } from '@snowkey/
 import { SQL_DIALECTS, toPostgresPlaceholders } from '@snowkey/core/adapter';
 import { readActiveProvider } from './prisma-internals.js';
 
-/**
- * What {@link prismaSqlClient} needs of a Prisma client: its raw-SQL methods, interactive
- * `$transaction` and `$connect` (a client or an extended client; the `tx` of an interactive
- * transaction has no `$connect`).
- *
- * @example
- * const raw: PrismaRawQueryable = new PrismaClient({ adapter });
- */
+/** What {@link prismaSqlClient} needs of a Prisma client (not a transaction's `tx`: it has no `$connect`). */
 export interface PrismaRawQueryable {
   $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): PromiseLike<T>;
   $executeRawUnsafe(query: string, ...values: unknown[]): PromiseLike<number>;
@@ -29,17 +22,8 @@ const PROVIDERS: Readonly<Record<string, SqlDialect>> = {
 };
 
 /**
- * A core `SqlClient` over the application's own Prisma client, through `$queryRawUnsafe` and
- * `$executeRawUnsafe` (parameters are always bound, never spliced in), so worker-id leases and the
- * segment allocator use the connection the application already has. The dialect is read from the
- * client (`postgresql`, `mysql`, `sqlite`); pass `dialect` to name it yourself.
- *
- * Each statement runs on its own, never inside a transaction the application has open: on
- * PostgreSQL and MySQL it takes its own connection from the pool. On SQLite Prisma has one
- * connection and runs a raw statement on it even while an interactive transaction is open there,
- * so each statement runs in an interactive `$transaction` of its own, which waits until that
- * transaction ends (at most Prisma's `maxWait`). The `tx` of a transaction is refused: a lease
- * outlives any transaction.
+ * A core `SqlClient` over the application's Prisma client, for leases and segments; each statement
+ * runs on its own, never in the application's open transaction.
  *
  * @example
  * import { layouts, leaseNodeId, Snowflake } from '@snowkey/core';
@@ -53,6 +37,9 @@ export function prismaSqlClient(
   prisma: PrismaRawQueryable,
   options: { dialect?: SqlDialect } = {},
 ): SqlClient {
+  // On SQLite Prisma has one connection and runs a raw statement on it even inside an open
+  // interactive transaction, so each statement runs in a $transaction of its own, which waits for
+  // that one to end (at most maxWait). PostgreSQL and MySQL take a connection of their own.
   if (
     prisma === null ||
     typeof prisma !== 'object' ||

@@ -4,18 +4,9 @@ import { resolveOptions, type SnowkeyPrismaOptions } from './options.js';
 import { assertPrismaClientVersion } from './peer-version.js';
 
 /**
- * The same client, filling snowflake ids before Prisma sees the arguments: the writes and rules of
- * the {@link snowkey} extension (every kind of create, nested writes at any depth, both forms of
- * `$transaction`, a caller's id kept), without a Prisma query extension. Prisma runs every call of
- * a client with a query extension through its extension layer, which deep-copies the arguments;
- * here snowkey copies only the objects on the way to the ids it writes (your objects are never
- * changed) and hands every other call to the client as it is. It keeps filling on a client you
- * `$extends` afterwards (in its query extensions, and in client and model methods that write
- * through `Prisma.getExtensionContext(this)`), and on the `tx` of an interactive transaction.
- * `$extends(snowkey())` on a client without query extensions of its own returns this wrapper.
- *
- * `options.models` is checked against the data model at once ({@link SnowflakeFieldError}).
- * A refused caller id rejects the returned promise, as the extension's does, before any SQL.
+ * The same client, filling snowflake ids as the {@link snowkey} extension does but without a Prisma
+ * query extension, whose layer deep-copies every call's arguments; only the objects on the way to
+ * an id are copied.
  *
  * @example
  * import { Snowflake } from '@snowkey/core';

@@ -8,28 +8,10 @@ import { assertPrismaClientVersion } from './peer-version.js';
 import { hasWriteQueryCallbacks } from './prisma-internals.js';
 
 /**
- * A Prisma client extension that fills snowflake ids before the INSERT: in `create`,
- * `createMany`, `createManyAndReturn` (where Prisma offers it: not on MySQL), the create branch
- * of `upsert`, and every nested `create`, `createMany`, `connectOrCreate` and `upsert` at any
- * depth (also under `update`), inside `$transaction` of both forms too. An id the caller set is
- * kept. Within one query, rows are numbered in the order Prisma inserts them: a parent, whichever
- * side the write starts from, before the rows that point at it.
- *
- * On a client whose own query extensions (if any) touch none of these writes, it fills in front
- * of Prisma, as {@link snowkeyClient} does, and the extended client skips Prisma's extension layer
- * (a deep copy of the arguments on every call): the ids are drawn when the call is made. Behind a
- * query extension that runs on a write, it is a Prisma query extension itself, after that one, so
- * rows that extension adds get ids too: the ids are drawn when the query runs. Either way,
- * extensions added after it see the ids, and so do client and model methods that write through
- * `Prisma.getExtensionContext(this)`; rows that a query extension added after it adds to a write
- * get none (the write is refused on the missing key). Writes to models that can hold no
- * snowflake id (none in `models`, and no relation leading to one) are left to Prisma untouched,
- * and a query extension on them counts for neither way.
- *
- * The options are checked at once; `$extends` then checks `models` against the data model (the
- * `dataModel` option, which the `snowkey-prisma-generator` generator writes; else the client's own)
- * and throws {@link SnowflakeFieldError} for an unknown model or a field that is not a `BigInt`
- * scalar.
+ * A Prisma client extension that fills snowflake ids before the INSERT, in every kind of create,
+ * nested writes at any depth and both forms of `$transaction`; a caller's id is kept, and a parent
+ * gets a smaller id than the rows that point at it. Rows a query extension added after it adds get
+ * none (the write is refused on the missing key).
  *
  * @example
  * import { Prisma, PrismaClient } from './generated/prisma/client.js';
