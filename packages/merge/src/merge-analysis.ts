@@ -14,6 +14,7 @@ import {
   stringLiteral,
   updateJoined,
 } from './sql.js';
+import { refreshStatistics } from './stage-table.js';
 
 /** What the analysis of a table found under each constraint, for the plan and the refusal. */
 export interface ConstraintFindings {
@@ -186,6 +187,10 @@ export async function analyzeTable(
   if (decisions.skipped > 0) {
     await names.index(db, out, `${out}_by_key`, ['snowkey_src', ...keyCols.map((_, i) => `k${i}`)]);
   }
+  await refreshStatistics(db, [
+    out,
+    ...info.rules.filter((r) => renamed[r.number]! > 0).map((r) => names.renamed(n, r.number)),
+  ]);
   if (options.records) await writeRecords(db, info, names, decisions, label, before.joins, rawKey, finalKey);
   return { decisions, findings };
 }

@@ -19,6 +19,7 @@ import { checkInputs, type MergeInputs, type MergeSetup, setUpMerge } from './me
 import { stageSources } from './merge-stage.js';
 import { type TableDecisions, WorkTables } from './merge-tables.js';
 import { type Interruptions, type ProgressEvent, ProgressLedger } from './progress-ledger.js';
+import { refreshStatistics } from './stage-table.js';
 
 /** Options of {@link runMerge}: the merge's inputs, and how to run it. */
 export interface MergeRunOptions extends MergeInputs, Interruptions {
@@ -176,6 +177,8 @@ export async function runMerge(options: MergeRunOptions): Promise<MergeRunResult
         ledger.committed(done, '-', done.rowsDone);
       }
     }
+    const records = [BOOKKEEPING_TABLES.renames, BOOKKEEPING_TABLES.skips, BOOKKEEPING_TABLES.collisions];
+    await refreshStatistics(session, records);
     phases.analyze += performance.now() - t0;
     const refused = findings.filter((f) => f.policy === 'fail' && f.count > 0);
     if (refused.length > 0) {

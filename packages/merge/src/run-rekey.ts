@@ -24,7 +24,7 @@ import {
 import { estimateRows } from './row-estimate.js';
 import { quote, stringLiteral, updateJoined } from './sql.js';
 import { loadStage } from './stage-load.js';
-import { createStageTable } from './stage-table.js';
+import { createStageTable, refreshStatistics } from './stage-table.js';
 
 /** What a rekey did: this run, and the whole rekey so far. */
 export interface RekeyRunResult {
@@ -220,6 +220,7 @@ export async function runRekey(options: RekeyOptions): Promise<RekeyRunResult> {
       });
       if (!ok) return result(false);
     }
+    await refreshStatistics(session, [BOOKKEEPING_TABLES.rekeyMap]);
     phases.map += performance.now() - t0;
 
     // Every reference resolves, before anything is written to the target's tables.

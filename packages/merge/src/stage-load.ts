@@ -4,6 +4,7 @@ import type { MergeDatabase, MergeSession, MergeSqlClient, SqlValue } from './da
 import { connectionOf } from './driver-connection.js';
 import type { ColumnInfo } from './schema.js';
 import { after, insertRows, quote, rowsPerStatement, selectPage, stringLiteral } from './sql.js';
+import { refreshStatistics } from './stage-table.js';
 import { decodeKey, encodeKey } from './values.js';
 
 /** One source table to read into a staging table of the target. */
@@ -52,6 +53,7 @@ export async function loadStage(
     if (route === 'copy') await copyRoute(target, load, chunkRows, resumeAfter, commit, next);
     else if (route === 'rows') await rowsRoute(target, load, chunkRows, resumeAfter, commit, next);
     else await selectRoute(target, load, route, chunkRows, resumeAfter, commit, next);
+    await refreshStatistics(target, [load.stage]);
     return { stopped: false };
   } catch (err) {
     if (err instanceof StopLoading) return { stopped: true };

@@ -69,3 +69,13 @@ export async function dropStageTable(db: MergeSqlClient, name: string, temporary
     `DROP ${temporary && db.dialect === 'mysql' ? 'TEMPORARY ' : ''}TABLE IF EXISTS ${quote(db.dialect, name)}`,
   );
 }
+
+/**
+ * Gives PostgreSQL's planner the row counts of tables the job just filled: a temporary table is
+ * never analyzed by autovacuum, and a fresh one is planned as nearly empty (a nested loop over
+ * millions of rows). MariaDB samples InnoDB tables itself; SQLite plans without statistics.
+ */
+export async function refreshStatistics(db: MergeSqlClient, tables: readonly string[]): Promise<void> {
+  if (db.dialect !== 'postgres' || tables.length === 0) return;
+  await db.execute(`ANALYZE ${tables.map((t) => quote('postgres', t)).join(', ')}`);
+}

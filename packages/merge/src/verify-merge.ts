@@ -3,6 +3,7 @@ import type { MergeSqlClient } from './database.js';
 import { type MergeInputs, type MergeSetup, setUpMerge, type TablePlanInfo } from './merge-setup.js';
 import { WorkTables } from './merge-tables.js';
 import { asText, keyText, stringLiteral } from './sql.js';
+import { refreshStatistics } from './stage-table.js';
 import {
   castAs,
   countDangling,
@@ -44,6 +45,9 @@ export async function verifyMerge(inputs: MergeInputs): Promise<Verification> {
   const tables = await target.session(async (session) => {
     const names = new WorkTables('snowkey_verify_', true);
     const out: TableVerification[] = [];
+    const records: string[] = [];
+    for (const t of [T.renames, T.skips, T.collisions]) if (await hasTable(session, t)) records.push(t);
+    await refreshStatistics(session, records);
     for (const name of setup.order) {
       const info = setup.tables.get(name)!;
       const stage = await stageForVerification(

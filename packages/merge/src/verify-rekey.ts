@@ -2,6 +2,7 @@ import { BOOKKEEPING_TABLES, countRows, hasTable } from './bookkeeping.js';
 import { WorkTables } from './merge-tables.js';
 import { type RekeyOptions, setUpRekey } from './rekey-setup.js';
 import { keyText, stringLiteral } from './sql.js';
+import { refreshStatistics } from './stage-table.js';
 import {
   countDangling,
   holds,
@@ -35,6 +36,7 @@ export async function verifyRekey(options: RekeyOptions): Promise<Verification &
     const q = quoter(d);
     const names = new WorkTables('snowkey_verify_', true);
     const out: TableVerification[] = [];
+    await refreshStatistics(db, [map]);
     for (const name of setup.order) {
       const info = setup.tables.get(name)!;
       const stage = await stageForVerification(db, names, info.number, name, info.staged, info.key, [

@@ -61,6 +61,13 @@ describeEachDialect(
         "SELECT COUNT(*) AS n FROM snowkey_rekey_map WHERE table_name = 'accounts'",
       );
       expect(Number(map!.n)).toBe(12);
+      if (ctx.dialect === 'postgres') {
+        // The map was analyzed once written: the planner counts its rows instead of guessing.
+        const [stats] = await db.query<{ planned: unknown; n: unknown }>(
+          "SELECT c.reltuples AS planned, (SELECT COUNT(*) FROM snowkey_rekey_map) AS n FROM pg_class c WHERE c.relname = 'snowkey_rekey_map'",
+        );
+        expect(Number(stats!.planned)).toBe(Number(stats!.n));
+      }
       // The mapping translates an old id: account 3's new id holds account 3's handle.
       const [a3] = await db.query<{ handle: string }>(
         "SELECT a.handle FROM accounts a JOIN snowkey_rekey_map m ON m.new_id = a.id WHERE m.table_name = 'accounts' AND m.old_id = 3",
