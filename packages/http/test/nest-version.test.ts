@@ -6,19 +6,12 @@ import { describe, expect, test, vi } from 'vitest';
 import { IdJsonInterceptor, ParseIdPipe } from '../src/nest.js';
 import { NEST_COMMON_RANGE, nestCommonVersion } from '../src/nest-version.js';
 
+const { peerPackageJson } = await vi.hoisted(() => import('@snowkey/test-harness/peer-package-json'));
 // The version the Nest pieces read, replaced per test; the real one unless a test sets another.
 const loaded = vi.hoisted(() => ({ version: undefined as string | undefined }));
-vi.mock('@nestjs/common/package.json', async (importOriginal) => {
-  const real = ((await importOriginal()) as { default: { version: string } }).default;
-  return {
-    default: {
-      ...real,
-      get version() {
-        return loaded.version ?? real.version;
-      },
-    },
-  };
-});
+vi.mock('@nestjs/common/package.json', (importOriginal) =>
+  peerPackageJson(importOriginal, () => loaded.version),
+);
 
 const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const installed = createRequire(import.meta.url)('@nestjs/common/package.json').version as string;

@@ -6,19 +6,10 @@ import { describe, expect, test, vi } from 'vitest';
 import { snowkeyKnex } from '../src/index.js';
 import { KNEX_RANGE, knexVersion } from '../src/peer-version.js';
 
+const { peerPackageJson } = await vi.hoisted(() => import('@snowkey/test-harness/peer-package-json'));
 // The version snowkeyKnex reads, replaced per test; the real one unless a test sets another.
 const loaded = vi.hoisted(() => ({ version: undefined as string | undefined }));
-vi.mock('knex/package.json', async (importOriginal) => {
-  const real = ((await importOriginal()) as { default: { version: string } }).default;
-  return {
-    default: {
-      ...real,
-      get version() {
-        return loaded.version ?? real.version;
-      },
-    },
-  };
-});
+vi.mock('knex/package.json', (importOriginal) => peerPackageJson(importOriginal, () => loaded.version));
 
 const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const installed = createRequire(import.meta.url)('knex/package.json').version as string;

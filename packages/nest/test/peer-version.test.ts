@@ -7,30 +7,13 @@ import { describe, expect, test, vi } from 'vitest';
 import { SnowkeyModule } from '../src/index.js';
 import { NEST_RANGES, nestVersions } from '../src/peer-version.js';
 
+const { peerPackageJson } = await vi.hoisted(() => import('@snowkey/test-harness/peer-package-json'));
 // The versions SnowkeyModule reads, replaced per test; the real ones unless a test sets another.
 const loaded = vi.hoisted(() => ({}) as { common?: string; core?: string });
-vi.mock('@nestjs/common/package.json', async (importOriginal) => {
-  const real = ((await importOriginal()) as { default: { version: string } }).default;
-  return {
-    default: {
-      ...real,
-      get version() {
-        return loaded.common ?? real.version;
-      },
-    },
-  };
-});
-vi.mock('@nestjs/core/package.json', async (importOriginal) => {
-  const real = ((await importOriginal()) as { default: { version: string } }).default;
-  return {
-    default: {
-      ...real,
-      get version() {
-        return loaded.core ?? real.version;
-      },
-    },
-  };
-});
+vi.mock('@nestjs/common/package.json', (importOriginal) =>
+  peerPackageJson(importOriginal, () => loaded.common),
+);
+vi.mock('@nestjs/core/package.json', (importOriginal) => peerPackageJson(importOriginal, () => loaded.core));
 
 const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const require = createRequire(import.meta.url);

@@ -7,19 +7,10 @@ import { describe, expect, test, vi } from 'vitest';
 import { attachSnowflakes, betterSqlite3Module } from '../src/index.js';
 import { SEQUELIZE_RANGE, sequelizeVersion } from '../src/peer-version.js';
 
+const { peerPackageJson } = await vi.hoisted(() => import('@snowkey/test-harness/peer-package-json'));
 // The version attachSnowflakes reads, replaced per test; the real one unless a test sets another.
 const loaded = vi.hoisted(() => ({ version: undefined as string | undefined }));
-vi.mock('sequelize/package.json', async (importOriginal) => {
-  const real = ((await importOriginal()) as { default: { version: string } }).default;
-  return {
-    default: {
-      ...real,
-      get version() {
-        return loaded.version ?? real.version;
-      },
-    },
-  };
-});
+vi.mock('sequelize/package.json', (importOriginal) => peerPackageJson(importOriginal, () => loaded.version));
 
 const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const installed = createRequire(import.meta.url)('sequelize/package.json').version as string;
