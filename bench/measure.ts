@@ -1,5 +1,5 @@
 import { layouts, Snowflake } from '@snowkey/core';
-import type { Candidate } from './candidates.js';
+import { markdownTable } from 'markdown-table';
 
 let sink: unknown;
 
@@ -15,9 +15,8 @@ export function timedRun(next: () => unknown, perCall: number, ms: number): Run 
   let calls = 0;
   const cpu = process.cpuUsage();
   const start = performance.now();
-  const deadline = start + ms;
   let now = start;
-  while (now < deadline) {
+  while (now < start + ms) {
     for (let i = 0; i < chunk; i++) sink = next();
     calls += chunk;
     now = performance.now();
@@ -29,16 +28,56 @@ export function timedRun(next: () => unknown, perCall: number, ms: number): Run 
   };
 }
 
-export { median } from './insert/stats.js';
+/** `rounds` interleaved runs of each of `fns` (after a 200 ms warm-up each), a line per round. */
+export function interleavedRuns(
+  fns: ReadonlyMap<string, () => unknown>,
+  perCall: (key: string) => number,
+  rounds: number,
+  ms: number,
+) {
+  const runs = new Map<string, Run[]>([...fns.keys()].map((k) => [k, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const [key, fn] of fns) {
+      if (round === 0) timedRun(fn, perCall(key), 200);
+      runs.get(key)!.push(timedRun(fn, perCall(key), ms));
+    }
+    console.log(`round ${round + 1}/${rounds} done`);
+  }
+  void sink;
+  return runs;
+}
+
+/** The median of a few numbers. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) throw new RangeError('median of no values');
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+/** The `q` quantile (0..1), interpolated between the nearest two. */
+export function quantile(values: readonly number[], q: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  const at = (s.length - 1) * q;
+  const lo = Math.floor(at);
+  return s[lo]! + (s[Math.min(lo + 1, s.length - 1)]! - s[lo]!) * (at - lo);
+}
 
 /** The value at quantile `q` (0..1) of sorted `values`, no interpolation. */
 export function quantileOfSorted(sorted: ArrayLike<number>, q: number): number {
-  if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 }
 
+export const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
+
 /** Ids per second as `12.34M`. */
 export const millions = (n: number) => `${(n / 1e6).toFixed(2)}M`;
+
+/** A Markdown table; `align` one letter a column (`l`, `r`), by default the first left and the rest right. */
+export function table(head: readonly string[], rows: readonly (readonly string[])[], align?: string): string {
+  const a = (align ?? `l${'r'.repeat(head.length - 1)}`).split('') as ('l' | 'r')[];
+  return markdownTable([head, ...rows], { align: a });
+}
 
 /** Real ids: a default-layout generator whose clock moves 1 ms every 50 ids. */
 export function steadyGenerator(): Snowflake {
@@ -56,37 +95,4 @@ export function fastClock(): () => number {
   const start = performance.timeOrigin + performance.now();
   const t0 = performance.now();
   return () => start + (performance.now() - t0) * 100;
-}
-
-/** Duplicates among `count` ids drawn from a fresh instance as fast as it goes (sorted, or a Set for strings). */
-export function burstDuplicates(candidate: Candidate, count: number): number {
-  const next = candidate.create();
-  if (candidate.kind === 'string') {
-    const seen = new Set<unknown>();
-    for (let i = 0; i < count; i++) seen.add(next());
-    return count - seen.size;
-  }
-  const ids = new BigUint64Array(count);
-  if (candidate.kind === 'bigint[]') {
-    for (let i = 0; i < count; ) {
-      for (const id of next() as bigint[]) {
-        if (i < count) ids[i++] = id;
-      }
-    }
-  } else if (candidate.kind === 'number-or-bigint') {
-    for (let i = 0; i < count; i++) ids[i] = BigInt(next() as number | bigint);
-  } else if (candidate.kind === 'buffer') {
-    for (let i = 0; i < count; i++) ids[i] = (next() as Buffer).readBigUInt64BE(0);
-  } else {
-    for (let i = 0; i < count; i++) ids[i] = next() as bigint;
-  }
-  ids.sort();
-  let dup = 0;
-  for (let i = 1; i < count; i++) if (ids[i] === ids[i - 1]) dup++;
-  return dup;
-}
-
-/** Keeps the last value alive so the engine cannot drop the work. */
-export function consumed(): unknown {
-  return sink;
 }
