@@ -2,13 +2,13 @@ import * as vega from 'vega';
 import * as vl from 'vega-lite';
 import type { PathResult } from './adapter-overhead.js';
 import { type BenchDialect, DATABASE_NAME } from './bench-database.js';
-import type { DialectLoads } from './report.js';
+import type { DialectLoads } from './raw-load.js';
 
+const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 /** One panel per database, in the reports' order. */
 const BY_DATABASE = {
   column: { field: 'database', type: 'nominal', title: null, sort: Object.values(DATABASE_NAME) },
 } as const;
-
 /** Write-path labels in the results' order, each whole (headless Vega over-estimates text width). */
 const PATH_AXIS = {
   field: 'path',
@@ -17,9 +17,6 @@ const PATH_AXIS = {
   sort: null,
   axis: { labelLimit: 0 },
 } as const;
-
-/** A share (0.034) as the percentage the instruction chart plots, to a tenth (3.4). */
-const percent = (share: number) => Math.round(share * 1000) / 10;
 
 /** Renders a Vega-Lite spec to an SVG string, headless (no canvas, no browser). */
 export async function renderSvg(spec: vl.TopLevelSpec): Promise<string> {
@@ -44,7 +41,7 @@ export function curvesChart(loads: readonly DialectLoads[], rows: number): vl.To
     ),
   );
   return {
-    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    $schema: SCHEMA,
     title: `Insert rate as the table grows (${rows.toLocaleString('en-US')} rows, raw drivers, median of the rounds)`,
     data: { values },
     facet: BY_DATABASE,
@@ -80,7 +77,7 @@ export function overheadChart(results: readonly PathResult[]): vl.TopLevelSpec {
     ];
   });
   return {
-    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    $schema: SCHEMA,
     title: 'Time of a snowkey insert against the same ORM with hand-set ids and with autoincrement (%)',
     data: { values },
     facet: BY_DATABASE,
@@ -113,10 +110,10 @@ export function instructionsChart(
     .map((r) => ({
       database: DATABASE_NAME[r.dialect],
       path: `${r.adapter} ${r.path}`,
-      overhead: percent(r.vsHandSet),
+      overhead: Math.round(r.vsHandSet * 1000) / 10, // a percentage to a tenth
     }));
   return {
-    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    $schema: SCHEMA,
     title: 'Instructions of a snowkey insert against the same ORM with hand-set ids (%), under callgrind',
     data: { values },
     facet: BY_DATABASE,

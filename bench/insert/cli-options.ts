@@ -18,3 +18,8 @@ export const listOf =
       throw new InvalidArgumentError(`unknown: ${bad.join(', ')} (choose from ${allowed.join(', ')})`);
     return items;
   };
+
+/** A progress line on stderr, with the time, unless `quiet`. */
+export const progressTo = (quiet?: boolean) => (line: string) => {
+  if (!quiet) process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
+};

@@ -4,14 +4,13 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
 import { adapterOverhead, type PathResult } from './adapter-overhead.js';
-import { ADAPTER_NAMES } from './adapters/index.js';
+import { ADAPTER_NAMES } from './adapters/adapter-bench.js';
 import { BENCH_DIALECTS, type BenchDialect, openBenchDatabase } from './bench-database.js';
 import { curvesChart, overheadChart, renderSvg } from './charts.js';
-import { listOf, positiveCount } from './cli-options.js';
-import { KEY_KINDS, type KeyKind, kindsFor } from './key-kinds.js';
-import { rawLoad } from './raw-load.js';
-import { type DialectLoads, loadsTable, overheadTable, summariseLoads } from './report.js';
-import { serverSettings } from './server-settings.js';
+import { listOf, positiveCount, progressTo } from './cli-options.js';
+import { type DialectLoads, rawLoads } from './raw-load.js';
+import { loadsTable, overheadTable } from './report.js';
+import { KEY_KINDS, kindsFor } from './tables.js';
 
 const program = new Command('bench:insert').description(
   'insert rows through raw drivers and through each ORM adapter, with keys from autoincrement, snowkey and UUIDs',
@@ -25,35 +24,29 @@ for (const [flag, what, value] of [
   ['--adapter-rounds', 'measured rounds per write path (after one warm-up round)', 5],
 ] as const)
   program.option(`${flag} <n>`, what, positiveCount(flag), value);
-program
+const opts = program
   .option('--dialects <list>', 'databases: postgres,mysql,sqlite', listOf(BENCH_DIALECTS), [
     ...BENCH_DIALECTS,
   ])
-  .option('--kinds <list>', `key kinds: ${KEY_KINDS.join(',')}`, listOf(KEY_KINDS), [...KEY_KINDS])
   .addOption(new Option('--only <phase>', 'run one phase only').choices(['raw', 'adapters']))
   .option('--adapters <list>', `ORMs: ${ADAPTER_NAMES.join(',')}`, listOf(ADAPTER_NAMES), [...ADAPTER_NAMES])
   .option('--out <dir>', 'where the charts, report.md and results.json go', 'bench/insert/results')
-  .option('--quiet', 'no progress lines on stderr');
-
-program.parse();
-const opts = program.opts<{
-  rows: number;
-  batch: number;
-  rounds: number;
-  dialects: BenchDialect[];
-  kinds: KeyKind[];
-  only?: 'raw' | 'adapters';
-  adapters: string[];
-  adapterRows: number;
-  singleRows: number;
-  adapterRounds: number;
-  out: string;
-  quiet?: boolean;
-}>();
-
-const progress = (line: string) => {
-  if (!opts.quiet) process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
-};
+  .option('--quiet', 'no progress lines on stderr')
+  .parse()
+  .opts<{
+    rows: number;
+    batch: number;
+    rounds: number;
+    dialects: BenchDialect[];
+    only?: 'raw' | 'adapters';
+    adapters: string[];
+    adapterRows: number;
+    singleRows: number;
+    adapterRounds: number;
+    out: string;
+    quiet?: boolean;
+  }>();
+const progress = progressTo(opts.quiet);
 
 const started = { at: new Date().toISOString(), load: loadavg() };
 const settings: string[] = [];
@@ -62,34 +55,17 @@ const overhead: PathResult[] = [];
 for (const dialect of opts.dialects) {
   const db = await openBenchDatabase(dialect);
   try {
-    settings.push(await serverSettings(db));
-    if (opts.only !== 'adapters') {
-      const kinds = kindsFor(dialect, opts.kinds);
-      const rounds = [];
-      for (let round = 0; round < opts.rounds; round++) {
-        rounds.push(
-          await rawLoad(db, kinds, round, {
-            rows: opts.rows,
-            batch: opts.batch,
-            onSlice: (kind, s) =>
-              progress(`${dialect} raw round ${round + 1}/${opts.rounds} ${kind} ${(s + 1) * 10}%`),
-          }),
-        );
-      }
-      loads.push(summariseLoads(dialect, rounds));
-    }
+    settings.push(await db.settings());
+    if (opts.only !== 'adapters')
+      loads.push(await rawLoads(db, kindsFor(dialect, KEY_KINDS), { ...opts, progress }));
     if (opts.only !== 'raw') {
-      overhead.push(
-        ...(await adapterOverhead(db, opts.adapters, {
-          bulkRows: opts.adapterRows,
-          singleRows: opts.singleRows,
-          rounds: opts.adapterRounds,
-          onRun: (adapter, path, variant, round) =>
-            progress(
-              `${dialect} ${adapter} ${path} ${variant} ${round < 0 ? 'warm-up' : `round ${round + 1}/${opts.adapterRounds}`}`,
-            ),
-        })),
-      );
+      const options = {
+        bulkRows: opts.adapterRows,
+        singleRows: opts.singleRows,
+        rounds: opts.adapterRounds,
+        progress,
+      };
+      overhead.push(...(await adapterOverhead(db, opts.adapters, options)));
     }
   } finally {
     await db.close();
@@ -97,18 +73,20 @@ for (const dialect of opts.dialects) {
 }
 const ended = { at: new Date().toISOString(), load: loadavg() };
 
-const machine = `Node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}; load average ${started.load.map((l) => l.toFixed(2)).join(' ')} at the start (${started.at}), ${ended.load.map((l) => l.toFixed(2)).join(' ')} at the end (${ended.at})`;
+const load = (l: number[]) => l.map((n) => n.toFixed(2)).join(' ');
+const machine = `Node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'CPU'}; load average ${load(started.load)} at the start (${started.at}), ${load(ended.load)} at the end (${ended.at})`;
 const command = `pnpm bench:insert ${process.argv.slice(2).join(' ')}`.trim();
 const sections = [`Command: \`${command}\``, machine, settings.map((s) => `- ${s}`).join('\n')];
+const n = (x: number) => x.toLocaleString('en-US');
 if (loads.length) {
   sections.push(
-    `### Raw drivers, ${opts.rows.toLocaleString('en-US')} rows per key kind, ${opts.batch}-row INSERTs, median of ${opts.rounds} interleaved loads`,
+    `### Raw drivers, ${n(opts.rows)} rows per key kind, ${opts.batch}-row INSERTs, median of ${opts.rounds} interleaved loads`,
     loadsTable(loads),
   );
 }
 if (overhead.length) {
   sections.push(
-    `### Through the ORMs: ${opts.adapterRows.toLocaleString('en-US')} rows per bulk run, ${opts.singleRows.toLocaleString('en-US')} per one-row run, median of ${opts.adapterRounds} interleaved rounds`,
+    `### Through the ORMs: ${n(opts.adapterRows)} rows per bulk run, ${n(opts.singleRows)} per one-row run, median of ${opts.adapterRounds} interleaved rounds`,
     overheadTable(overhead),
   );
 }
@@ -117,10 +95,8 @@ process.stdout.write(report);
 
 mkdirSync(opts.out, { recursive: true });
 writeFileSync(join(opts.out, 'report.md'), report);
-writeFileSync(
-  join(opts.out, 'results.json'),
-  `${JSON.stringify({ command, started, ended, settings, loads, overhead }, null, 2)}\n`,
-);
+const results = { command, started, ended, settings, loads, overhead };
+writeFileSync(join(opts.out, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 if (loads.length)
   writeFileSync(join(opts.out, 'insert-curves.svg'), await renderSvg(curvesChart(loads, opts.rows)));
 if (overhead.length)

@@ -1,24 +1,22 @@
-// What each adapter adds to an insert, counted in instructions instead of seconds: every write path
-// of every adapter runs in each of its three variants (autoincrement, hand-set ids, snowkey), one
-// Node process per database, adapter and variant under `valgrind --tool=callgrind`, which counts the
-// instructions between writes (instructions-child.ts). A process of its own for each, as in an
-// application: in a process shared with other ORMs or variants, V8's view of the code they share
-// (the driver, Node's streams) depends on what ran before, and that moved the counts by up to 30%. A count does not move with the machine's load, so a few rounds
-// tell a 1% difference apart where the clock cannot. `pnpm bench:insert:instructions --help`.
+// `pnpm bench:insert:instructions [--help]`: what each adapter adds to an insert, counted in instructions
+// under `valgrind --tool=callgrind`: every write path in each variant (autoincrement, hand-set ids,
+// snowkey), one Node process per database, adapter and variant (in a process shared with other ORMs or
+// variants, V8's view of the code they share moved the counts by up to 30%), instructions-child.ts.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
-import { VARIANTS, type Variant } from './adapters/adapter-bench.js';
-import { ADAPTER_NAMES, loadAdapterBench } from './adapters/index.js';
+import { sum } from '../measure.js';
+import { ADAPTER_NAMES, loadAdapterBench, VARIANTS, type Variant } from './adapters/adapter-bench.js';
 import { BENCH_DIALECTS, type BenchDialect } from './bench-database.js';
 import { COLLECTION_DUMPS, type Dump, readDumps } from './callgrind-dumps.js';
 import { instructionsChart, renderSvg } from './charts.js';
-import { listOf, positiveCount } from './cli-options.js';
+import { listOf, positiveCount, progressTo } from './cli-options.js';
 import { instructionsGoal, instructionsTable, type PathInstructions } from './report.js';
-import { extent, sum } from './stats.js';
 
+const count = (flag: string, what: string, value: number) =>
+  [`${flag} <n>`, what, positiveCount(flag), value] as const;
 const opts = new Command('bench:insert:instructions')
   .description('count the instructions each adapter adds to an insert, under valgrind (callgrind)')
   .option('--dialects <list>', 'databases: postgres,mysql,sqlite', listOf(BENCH_DIALECTS), [
@@ -26,51 +24,18 @@ const opts = new Command('bench:insert:instructions')
   ])
   .option('--adapters <list>', `ORMs: ${ADAPTER_NAMES.join(',')}`, listOf(ADAPTER_NAMES), [...ADAPTER_NAMES])
   .option(
-    '--warmup <n>',
-    'warm-up rounds per write path, run with the count off so V8 has compiled what it will',
-    positiveCount('--warmup'),
-    5,
+    ...count('--warmup', 'warm-up rounds per write path, uncounted, so V8 has compiled what it will', 5),
   )
-  .option(
-    '--single-warmup <n>',
-    // A one-row call runs most functions once: after 4 rounds of 300, V8 was still tiering them
-    // up, and with 12 Knex's one-row count on SQLite was 17-20% lower and its rounds 2 points
-    // apart instead of 12.
-    'warm-up rounds per one-row write path',
-    positiveCount('--single-warmup'),
-    12,
-  )
-  .option('--rounds <n>', 'measured rounds per write path, summed', positiveCount('--rounds'), 5)
-  .option(
-    '--adapter-rows <n>',
-    'rows per measured write of a bulk path',
-    positiveCount('--adapter-rows'),
-    2000,
-  )
-  .option(
-    '--single-rows <n>',
-    // A one-row call costs 100-1000 times a bulk row: 300 of them are as much work as a bulk
-    // write, so the collections and tier-ups that land in one round weigh as little there.
-    'rows per measured write of a one-row path (one call each)',
-    positiveCount('--single-rows'),
-    300,
-  )
-  .option(
-    '--processes <n>',
-    // Rounds in one process agree to a point or two, but two processes of the same variant can
-    // differ by 10% (V8 optimizing differently: a one-row Kysely insert on MariaDB counted +0.2%
-    // against hand-set ids in one pair of processes and +13.7% in another), so each variant can
-    // run in several, and their rounds are joined: process p's rounds against process p's.
-    'processes per database, adapter and variant, whose rounds are joined',
-    positiveCount('--processes'),
-    1,
-  )
-  .option(
-    '--jobs <n>',
-    'valgrind processes at once (one per database, adapter and variant)',
-    positiveCount('--jobs'),
-    2,
-  )
+  // A one-row call runs most functions once: after 4 rounds of 300, V8 was still tiering them up.
+  .option(...count('--single-warmup', 'warm-up rounds per one-row write path', 12))
+  .option(...count('--rounds', 'measured rounds per write path, summed', 5))
+  .option(...count('--adapter-rows', 'rows per measured write of a bulk path', 2000))
+  // 300 one-row calls are as much work as a bulk write, so a collection in one round weighs as little.
+  .option(...count('--single-rows', 'rows per measured write of a one-row path (one call each)', 300))
+  // Two processes of the same variant can differ by 10% (V8 optimizing differently); their rounds are
+  // joined, process p's against process p's.
+  .option(...count('--processes', 'processes per database, adapter and variant, whose rounds are joined', 1))
+  .option(...count('--jobs', 'valgrind processes at once (one per database, adapter and variant)', 2))
   .option(
     '--out <dir>',
     'where report.md, results.json and the chart go',
@@ -91,12 +56,9 @@ const opts = new Command('bench:insert:instructions')
     out: string;
     quiet?: boolean;
   }>();
+const progress = progressTo(opts.quiet);
 
-const progress = (line: string) => {
-  if (!opts.quiet) process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
-};
-
-/** Runs instructions-child.ts under callgrind for one database and variant and returns its dumps. */
+/** Runs instructions-child.ts under callgrind for one database, adapter and variant and returns its dumps. */
 async function measure(
   dialect: BenchDialect,
   adapter: string,
@@ -105,33 +67,29 @@ async function measure(
 ): Promise<Dump[]> {
   const args = [
     '--tool=callgrind',
-    // Node's start-up and module loading uncounted (the child switches the count on before its
-    // first counted round): a run takes 2.6 times less, with the same counts.
-    '--instr-atstart=no',
+    '--instr-atstart=no', // Node's start-up and module loading uncounted: the child switches the count on
     `--callgrind-out-file=${join(dir, 'cg.%p')}`,
     ...COLLECTION_DUMPS,
     process.execPath,
-    // One thread for V8's compilers and collector, so their work lands in the write that asked
-    // for it. No memory reducer: it collects when the allocation rate per second drops, and under
-    // valgrind, 50 times slower, every process looked idle to it.
+    // One thread for V8's compilers and collector, so their work lands in the write that asked for it;
+    // no memory reducer, which under valgrind (50 times slower) took every process for idle.
     '--single-threaded',
     '--no-memory-reducer',
-    // snowkey's packages as published (their built dist/), not their TypeScript source through
-    // tsx, which wraps every named closure in a __name() call that the published code never makes.
-    // tsx's ESM loader only: the bench's own files are ES modules. Its CommonJS hook would run in
-    // every require() the drivers make, and mysql2's promise() makes one per query (TypeORM calls
-    // it for every statement): 16k instructions a call there, which no application pays.
+    // snowkey's built dist/ (tsx wraps the source's named closures in __name()), and tsx's ESM hook
+    // only: its CommonJS hook would run in every require() the drivers make (mysql2: one per query).
     '--import',
     'tsx/esm',
     'bench/insert/instructions-child.ts',
-    dialect,
-    variant,
-    adapter,
-    String(opts.warmup),
-    String(opts.rounds),
-    String(opts.adapterRows),
-    String(opts.singleRows),
-    String(opts.singleWarmup),
+    ...[
+      dialect,
+      variant,
+      adapter,
+      opts.warmup,
+      opts.rounds,
+      opts.adapterRows,
+      opts.singleRows,
+      opts.singleWarmup,
+    ].map(String),
   ];
   const child = spawn('valgrind', args, { stdio: ['ignore', 'inherit', 'pipe'] });
   let stderr = '';
@@ -149,20 +107,19 @@ async function measure(
   return readDumps(dir, child.pid!);
 }
 
+/** One database's dumps (labelled `<adapter>.<path index>.<round>`) as a result per write path. */
 function summarise(
   dialect: BenchDialect,
   dumps: Readonly<Record<Variant, readonly Dump[]>>,
 ): PathInstructions[] {
-  // label: <adapter>.<path index>.<round>; `warm-up` ends the count of the switch back on
   const byPath = new Map<string, Record<Variant, Dump[]>>();
   for (const variant of VARIANTS) {
     for (const d of dumps[variant]) {
       const [adapter, index, round] = d.label.split('.');
-      if (round === undefined) continue;
+      if (round === undefined) continue; // `warm-up`: the count of the switch back on
       const key = `${adapter}.${index}`;
-      const entry = byPath.get(key) ?? { autoincrement: [], 'hand-set': [], snowkey: [] };
-      byPath.set(key, entry);
-      entry[variant].push(d);
+      if (!byPath.has(key)) byPath.set(key, { autoincrement: [], 'hand-set': [], snowkey: [] });
+      byPath.get(key)![variant].push(d);
     }
   }
   return [...byPath].map(([key, byVariant]) => {
@@ -179,22 +136,22 @@ function summarise(
           }),
         ) as Record<Variant, { total: number; compiling: number; collecting: number }>,
     );
-    const run = (v: Variant) => rounds.map((r) => r[v].total - r[v].compiling - r[v].collecting);
-    const all = (v: Variant) => rounds.map((r) => r[v].total);
-    const snow = run('snowkey');
-    const hand = run('hand-set');
+    const own = (v: Variant) => rounds.map((r) => r[v].total - r[v].compiling - r[v].collecting);
+    const all = (v: Variant) => sum(rounds.map((r) => r[v].total));
+    const [snow, hand] = [own('snowkey'), own('hand-set')];
+    const byRound = snow.map((s, r) => s / hand[r]! - 1);
     return {
       dialect,
       adapter: adapter.name,
       path: path.name,
       rowsPerWrite,
       perRow: Object.fromEntries(
-        VARIANTS.map((v) => [v, sum(run(v)) / (rowsPerWrite * rounds.length)]),
+        VARIANTS.map((v) => [v, sum(own(v)) / (rowsPerWrite * rounds.length)]),
       ) as Record<Variant, number>,
       vsHandSet: sum(snow) / sum(hand) - 1,
-      vsHandSetRange: extent(snow.map((s, r) => s / hand[r]! - 1)),
-      vsHandSetAll: sum(all('snowkey')) / sum(all('hand-set')) - 1,
-      vsAutoincrement: sum(snow) / sum(run('autoincrement')) - 1,
+      vsHandSetRange: [Math.min(...byRound), Math.max(...byRound)],
+      vsHandSetAll: all('snowkey') / all('hand-set') - 1,
+      vsAutoincrement: sum(snow) / sum(own('autoincrement')) - 1,
       sameStatements: path.sameStatements !== false,
       rounds,
     };
@@ -209,31 +166,31 @@ const work = mkdtempSync(join(tmpdir(), 'sk-callgrind-'));
 const results: PathInstructions[] = [];
 try {
   const processes = Array.from({ length: opts.processes }, (_, p) => p + 1);
-  const jobName = (dialect: BenchDialect, adapter: string, variant: Variant, n: number) =>
-    `${dialect} ${adapter} ${variant} ${n}`;
   const queue = opts.dialects.flatMap((dialect) =>
     opts.adapters.flatMap((adapter) =>
       processes.flatMap((n) => VARIANTS.map((variant) => ({ dialect, adapter, variant, n }))),
     ),
   );
+  const name = (j: (typeof queue)[number]) => `${j.dialect} ${j.adapter} ${j.variant} ${j.n}`;
   const done = new Map<string, Dump[]>();
   await Promise.all(
     Array.from({ length: Math.min(opts.jobs, queue.length) }, async () => {
       for (let job = queue.shift(); job; job = queue.shift()) {
-        const name = jobName(job.dialect, job.adapter, job.variant, job.n);
-        progress(`${name}: under callgrind`);
-        const dir = join(work, name.replaceAll(' ', '-'));
+        progress(`${name(job)}: under callgrind`);
+        const dir = join(work, name(job).replaceAll(' ', '-'));
         mkdirSync(dir);
-        done.set(name, await measure(job.dialect, job.adapter, job.variant, dir));
-        progress(`${name}: done`);
+        done.set(name(job), await measure(job.dialect, job.adapter, job.variant, dir));
+        progress(`${name(job)}: done`);
       }
     }),
   );
   for (const dialect of opts.dialects) {
     const dumps = Object.fromEntries(
-      VARIANTS.map((v) => [
-        v,
-        opts.adapters.flatMap((a) => processes.flatMap((p) => done.get(jobName(dialect, a, v, p))!)),
+      VARIANTS.map((variant) => [
+        variant,
+        opts.adapters.flatMap((adapter) =>
+          processes.flatMap((n) => done.get(name({ dialect, adapter, variant, n }))!),
+        ),
       ]),
     );
     results.push(...summarise(dialect, dumps as Record<Variant, Dump[]>));
