@@ -3,8 +3,8 @@
 import { layouts } from '@snowkey/core';
 import { applyAdopt, openDatabase } from '@snowkey/merge';
 import { Command } from 'commander';
-import { markdownTable } from 'markdown-table';
 import { DATABASE_NAME, type Dialect, freshDatabase, runSql } from './fresh-database.js';
+import { table } from './measure.js';
 
 const options = new Command()
   .option('--rows <n>', 'rows in each of the two tables', '1000000')
@@ -92,8 +92,5 @@ for (const dialect of options.dialects.split(',') as Dialect[]) {
   ]);
 }
 console.log(
-  markdownTable(
-    [['database', 'rows (2 tables)', 'snowkey adopt s', 'plain ALTER s', 'adopt / ALTER'], ...rows],
-    { align: ['l', 'r', 'r', 'r', 'r'] },
-  ),
+  table(['database', 'rows (2 tables)', 'snowkey adopt s', 'plain ALTER s', 'adopt / ALTER'], rows),
 );
