@@ -133,7 +133,7 @@ console.log(`\n${report}\n`);
 mkdirSync(args.out, { recursive: true });
 writeFileSync(
   join(args.out, 'report.md'),
-  `# nextId() with and without metrics\n\n\`pnpm bench:metrics\`, ${new Date().toISOString().slice(0, 10)}, ${machine}; ${ROUNDS} interleaved runs of ${RUN_MS} ms per row.\n\n${report}\n`,
+  `# nextId() with and without metrics\n\n\`pnpm bench:metrics --rounds ${ROUNDS} --run-ms ${RUN_MS}\`, ${new Date().toISOString().slice(0, 10)}, ${machine}; ${ROUNDS} interleaved runs of ${RUN_MS} ms per row.\n\n${report}\n`,
 );
 const svg = await renderSvg({
   $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
