@@ -1,0 +1,30 @@
+// Run after tsup in a package's build (`tsup && node ../../scripts/esm-declarations.mjs`): tsup
+// writes two identical sets of declarations, `.d.ts` for ESM and `.d.cts` for CJS, differing only
+// in the extensions they import. This keeps the `.d.cts` set and makes each ESM entry's `.d.ts` a
+// one-line `export *` of its CJS declarations: an ES module may import a CommonJS one, so every
+// resolution mode (node10, node16 from ESM and CJS, bundler) still sees ESM types for the ESM
+// build and CJS types for the CJS build, while the tarball carries one copy of each declaration.
+// It runs after tsup rather than in tsup's onSuccess, which does not wait for the declarations.
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const dist = join(process.cwd(), process.argv[2] ?? 'dist');
+const files = readdirSync(dist);
+const cjsDeclarations = files.filter((f) => f.endsWith('.d.cts'));
+if (cjsDeclarations.length === 0) {
+  console.error(`esm-declarations: no .d.cts in ${dist}; run tsup first`);
+  process.exit(1);
+}
+for (const file of files) if (file.endsWith('.d.ts')) rmSync(join(dist, file));
+// An entry has its JavaScript beside its declarations; shared declaration chunks have none.
+for (const file of cjsDeclarations) {
+  const base = file.slice(0, -'.d.cts'.length);
+  if (files.includes(`${base}.js`) && files.includes(`${base}.cjs`)) {
+    // `export *` carries no default export: an entry with one needs its own ESM declarations.
+    if (/\bexport (default|=)|\bas default\b/.test(readFileSync(join(dist, file), 'utf8'))) {
+      console.error(`esm-declarations: ${file} has a default export, which export * would drop`);
+      process.exit(1);
+    }
+    writeFileSync(join(dist, `${base}.d.ts`), `export * from './${base}.cjs';\n`);
+  }
+}
