@@ -1,6 +1,7 @@
 // Packs every public package into .tmp/packs and checks each tarball as a user would get it:
 // publint --strict, attw (every entry under node10, node16 from CJS and ESM, and bundler), the
-// manifests in sync (scripts/package-manifests.mjs --check). Prints each tarball's size. `--no-build` skips the build (CI has just built for the tests).
+// manifests in sync (scripts/package-manifests.mjs --check). Prints each tarball's size and holds
+// core to its size budget. `--no-build` skips the build (CI has just built for the tests).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,6 +37,8 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const failures = [];
 const rows = [];
+/** Unpacked size limits, in KB of 1000 bytes: core loads in browsers and every adapter installs it. */
+const BUDGET_KB = { '@snowkey/core': 400 };
 for (const dir of readdirSync(join(repo, 'packages')).sort()) {
   const pkg = JSON.parse(readFileSync(join(repo, 'packages', dir, 'package.json'), 'utf8'));
   if (pkg.private) continue;
@@ -59,6 +62,9 @@ for (const dir of readdirSync(join(repo, 'packages')).sort()) {
     }
   }
   const unpacked = unpackedBytes(tgz);
+  const budget = BUDGET_KB[pkg.name];
+  if (budget !== undefined && unpacked > budget * 1000)
+    failures.push(`${pkg.name}: unpacked ${(unpacked / 1000).toFixed(1)} KB, over its ${budget} KB budget`);
   rows.push([pkg.name, (statSync(tgz).size / 1000).toFixed(1), (unpacked / 1000).toFixed(1)]);
 }
 console.log('| package | packed KB | unpacked KB |\n| --- | ---: | ---: |');
@@ -67,4 +73,4 @@ if (failures.length > 0) {
   console.error(`\n${failures.join('\n\n')}`);
   process.exit(1);
 }
-console.log(`\n${rows.length} tarballs in .tmp/packs: publint --strict and attw clean`);
+console.log(`\n${rows.length} tarballs in .tmp/packs: publint --strict and attw clean, within budget`);
