@@ -7,6 +7,8 @@ import { describe, expect, test } from 'vitest';
 
 // The error codes, read from the source of every package, against the one table that lists them
 // (the guide's Errors page, docs/guide/errors.md): a class or code added, renamed or dropped on one side only fails.
+// Each class also writes out its `name` as a string, which a user's minifier leaves alone while it
+// renames the class; test/browser/minified-names.test.ts runs such a bundle.
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -14,6 +16,8 @@ interface ErrorClass {
   readonly name: string;
   readonly parent: string;
   readonly code: string | undefined;
+  /** The `name` the class declares as a string literal, if it declares one. */
+  readonly declaredName: string | undefined;
   readonly file: string;
 }
 
@@ -36,8 +40,10 @@ function errorClasses(): ErrorClass[] {
     for (const file of files) {
       const text = readFileSync(file, 'utf8');
       for (const m of text.matchAll(/^export class (\w+) extends (\w+) \{\n((?:.*\n)*?)^\}/gm)) {
-        const code = /readonly code: string = '(SNOWKEY_\w+)'/.exec(m[3] ?? '')?.[1];
-        found.push({ name: m[1]!, parent: m[2]!, code, file: relative(repo, file) });
+        const body = m[3] ?? '';
+        const code = /readonly code: string = '(SNOWKEY_\w+)'/.exec(body)?.[1];
+        const declaredName = /^ {2}override (?:readonly )?name(?:: string)? = '(\w+)';$/m.exec(body)?.[1];
+        found.push({ name: m[1]!, parent: m[2]!, code, declaredName, file: relative(repo, file) });
       }
     }
   }
@@ -62,6 +68,18 @@ describe('error codes', () => {
     expect(snowkeyErrors.length).toBeGreaterThan(20);
     const missing = snowkeyErrors.filter((c) => c.code === undefined).map((c) => `${c.file}: ${c.name}`);
     expect(missing).toEqual([]);
+  });
+
+  test('GIVEN SnowkeyError and every class that extends it THEN each declares its class name as its name', () => {
+    const base = byName.get('SnowkeyError');
+    expect(base?.parent).toBe('Error');
+    const wrong = [base!, ...snowkeyErrors]
+      .filter((c) => c.declaredName !== c.name)
+      .map(
+        (c) =>
+          `${c.file}: ${c.name} declares name ${c.declaredName === undefined ? '(none)' : `'${c.declaredName}'`}`,
+      );
+    expect(wrong).toEqual([]);
   });
 
   test('GIVEN two classes with one code THEN they are the same error of two adapters (same name)', () => {

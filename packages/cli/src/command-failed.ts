@@ -5,6 +5,7 @@ import { SnowkeyError } from '@snowkey/core';
  * verify, a plan that would not succeed): the CLI exits with `exitStatus` and prints nothing more.
  */
 export class CommandFailed extends SnowkeyError {
+  override name = 'CommandFailed';
   override readonly code: string = 'SNOWKEY_COMMAND_FAILED';
   readonly exitStatus: number;
   constructor(exitStatus: number) {

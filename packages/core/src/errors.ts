@@ -1,16 +1,19 @@
 /**
- * The base class of every error snowkey throws. `name` is the subclass's name: compare it, not
- * `instanceof`, when both the ESM and the CJS copy may be loaded.
+ * The base class of every error snowkey throws. `name` is the class's name (`'InvalidIdError'`),
+ * even in a bundle whose minifier renamed the class: compare it, not `instanceof`, when both the
+ * ESM and the CJS copy may be loaded.
  *
  * @example
  * try { gen.nextId(); } catch (err) { if (err instanceof SnowkeyError) console.error(err.name, err.message); }
  */
 export class SnowkeyError extends Error {
+  // Each subclass declares its name as a string, like its code: a minifier renames classes, so
+  // `new.target.name` would read `Ra` in a user's production bundle.
+  override name = 'SnowkeyError';
   /** A stable `SNOWKEY_...` code to switch on (the CLI maps it to an exit status). */
   readonly code: string = 'SNOWKEY_ERROR';
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
-    this.name = new.target.name;
     Object.setPrototypeOf(this, new.target.prototype);
   }
 }
@@ -30,6 +33,7 @@ export function describeValue(value: unknown): string {
 
 /** A bad argument: names the argument, what was received and what was expected. */
 export class InvalidArgumentError extends SnowkeyError {
+  override name = 'InvalidArgumentError';
   override readonly code: string = 'SNOWKEY_INVALID_ARGUMENT';
   readonly argument: string;
   readonly received: unknown;
@@ -50,6 +54,7 @@ export interface LayoutFieldReport {
 
 /** A layout that cannot be built; the message lists every field and the total. */
 export class InvalidLayoutError extends SnowkeyError {
+  override name = 'InvalidLayoutError';
   override readonly code: string = 'SNOWKEY_INVALID_LAYOUT';
   readonly fields: readonly LayoutFieldReport[];
   readonly totalBits: number;
@@ -62,6 +67,7 @@ export class InvalidLayoutError extends SnowkeyError {
 
 /** The clock went back further than the generator tolerates. Nothing was issued. */
 export class ClockMovedBackwardsError extends SnowkeyError {
+  override name = 'ClockMovedBackwardsError';
   override readonly code: string = 'SNOWKEY_CLOCK_MOVED_BACKWARDS';
   readonly lastTimestamp: number;
   readonly clockTimestamp: number;
@@ -81,6 +87,7 @@ export class ClockMovedBackwardsError extends SnowkeyError {
 
 /** The time is before the layout's epoch or past its last timestamp. Ids never wrap around. */
 export class TimestampOutOfRangeError extends SnowkeyError {
+  override name = 'TimestampOutOfRangeError';
   override readonly code: string = 'SNOWKEY_TIMESTAMP_OUT_OF_RANGE';
   readonly timestamp: number;
   readonly minTimestamp: number;
@@ -110,6 +117,7 @@ export class TimestampOutOfRangeError extends SnowkeyError {
 
 /** A value from outside (JSON, URL, row) that is not a valid id; `@snowkey/http` answers it with a 400. */
 export class InvalidIdError extends InvalidArgumentError {
+  override name = 'InvalidIdError';
   override readonly code: string = 'SNOWKEY_INVALID_ID';
 }
 
@@ -126,6 +134,7 @@ const PUBLIC_ID_FAULTS = {
 
 /** A string that is not a public id of the codec's entity; `fault` says what is wrong. */
 export class InvalidPublicIdError extends InvalidIdError {
+  override name = 'InvalidPublicIdError';
   override readonly code: string = 'SNOWKEY_INVALID_PUBLIC_ID';
   readonly entity: string;
   readonly fault: keyof typeof PUBLIC_ID_FAULTS;
@@ -142,6 +151,7 @@ export class InvalidPublicIdError extends InvalidIdError {
 
 /** The generator's lease expired or was not renewed in time. Nothing was issued; retry after a renewal. */
 export class LeaseExpiredError extends SnowkeyError {
+  override name = 'LeaseExpiredError';
   override readonly code: string = 'SNOWKEY_LEASE_EXPIRED';
   readonly nodeId: number;
   readonly expiresAt: number;
@@ -154,6 +164,7 @@ export class LeaseExpiredError extends SnowkeyError {
 
 /** A node id could not be leased: every id in the range is held, or the database refused. */
 export class WorkerIdLeaseError extends SnowkeyError {
+  override name = 'WorkerIdLeaseError';
   override readonly code: string = 'SNOWKEY_WORKER_ID_LEASE';
   readonly table: string;
   readonly detail: string;
@@ -166,6 +177,7 @@ export class WorkerIdLeaseError extends SnowkeyError {
 
 /** The clock did not reach the time unit the generator waited for within the bound. Nothing was issued. */
 export class ClockStalledError extends SnowkeyError {
+  override name = 'ClockStalledError';
   override readonly code: string = 'SNOWKEY_CLOCK_STALLED';
   readonly waitingFor: number;
   readonly clockTimestamp: number;
@@ -184,6 +196,7 @@ export class ClockStalledError extends SnowkeyError {
  * column, or on MySQL `ON DUPLICATE KEY` fired on a different unique key than the one named.
  */
 export class UpsertReadBackError extends SnowkeyError {
+  override name = 'UpsertReadBackError';
   override readonly code: string = 'SNOWKEY_UPSERT_READ_BACK';
   readonly table: string;
   readonly rowIndex: number;
@@ -205,6 +218,7 @@ export class UpsertReadBackError extends SnowkeyError {
  * segment or lease written there would roll back after its ids were handed out. Nothing ran.
  */
 export class ConnectionInTransactionError extends SnowkeyError {
+  override name = 'ConnectionInTransactionError';
   override readonly code: string = 'SNOWKEY_CONNECTION_IN_TRANSACTION';
   readonly dialect: string;
   readonly sql: string;

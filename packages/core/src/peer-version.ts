@@ -3,6 +3,7 @@ import { satisfiesVersionRange } from './version-range.js';
 
 /** An adapter found its `peer` at a version (`found`) outside its range (`expected`). */
 export class UnsupportedPeerError extends SnowkeyError {
+  override name = 'UnsupportedPeerError';
   override readonly code: string = 'SNOWKEY_UNSUPPORTED_PEER';
   readonly adapter: string;
   readonly peer: string;

@@ -36,6 +36,7 @@ const SETTING: Readonly<Record<SqlDialect, string>> = {
 
 /** The driver reads BIGINT back as a Number (rounded above 2^53) or a string, not an exact `bigint`. */
 export class BigintReadError extends SnowkeyError {
+  override name = 'BigintReadError';
   override readonly code: string = 'SNOWKEY_BIGINT_READ';
   readonly dialect: SqlDialect;
   readonly received: unknown;

@@ -5,6 +5,7 @@ import { SnowkeyError } from '@snowkey/core';
  * snowflake column out, or a snowflake column holding an SQL expression the id rule cannot check.
  */
 export class UnfillableInsertError extends SnowkeyError {
+  override name = 'UnfillableInsertError';
   override readonly code: string = 'SNOWKEY_UNFILLABLE_INSERT';
   readonly table: string;
   readonly column: string;

@@ -2,6 +2,7 @@ import { SnowkeyError } from '@snowkey/core';
 
 /** The schema cannot be merged or re-keyed as it is; `problems` lists every reason. Nothing was written. */
 export class MergeSchemaError extends SnowkeyError {
+  override name = 'MergeSchemaError';
   override readonly code: string = 'SNOWKEY_MERGE_SCHEMA';
   readonly problems: readonly string[];
   constructor(problems: readonly string[]) {
@@ -24,6 +25,7 @@ export interface MergeConflict {
 
 /** Rows meet key or unique conflicts under the `fail` policy; nothing was written. Choose a policy. */
 export class MergeConflictError extends SnowkeyError {
+  override name = 'MergeConflictError';
   override readonly code: string = 'SNOWKEY_MERGE_CONFLICT';
   /** Rows in conflict per `table.constraint`. */
   readonly counts: Readonly<Record<string, number>>;
@@ -67,6 +69,7 @@ function show(c: MergeConflict): string {
  * uninterrupted run ends, so nothing is done.
  */
 export class MergeInputsChangedError extends SnowkeyError {
+  override name = 'MergeInputsChangedError';
   override readonly code: string = 'SNOWKEY_MERGE_INPUTS_CHANGED';
   readonly expected: string;
   readonly received: string;
@@ -81,6 +84,7 @@ export class MergeInputsChangedError extends SnowkeyError {
 
 /** The driver a database URL needs (`pg`, `mysql2` or `better-sqlite3`) is not installed. */
 export class MissingDriverError extends SnowkeyError {
+  override name = 'MissingDriverError';
   override readonly code: string = 'SNOWKEY_MISSING_DRIVER';
   readonly driver: string;
   constructor(driver: string, scheme: string, cause: unknown) {
@@ -91,6 +95,7 @@ export class MissingDriverError extends SnowkeyError {
 
 /** A source foreign key that points at no row, so a rekey cannot know its new value. Nothing was written. */
 export class DanglingReferenceError extends SnowkeyError {
+  override name = 'DanglingReferenceError';
   override readonly code: string = 'SNOWKEY_DANGLING_REFERENCE';
   readonly table: string;
   readonly column: string;
@@ -107,6 +112,7 @@ export class DanglingReferenceError extends SnowkeyError {
 
 /** A database named by a URL does not exist (a SQLite file is never created). Nothing was written. */
 export class DatabaseNotFoundError extends SnowkeyError {
+  override name = 'DatabaseNotFoundError';
   override readonly code: string = 'SNOWKEY_DATABASE_NOT_FOUND';
   /** The URL, without its password. */
   readonly url: string;
@@ -118,6 +124,7 @@ export class DatabaseNotFoundError extends SnowkeyError {
 
 /** A key or foreign-key value that is not an integer in -2^63..2^63-1 (SQLite lets one in). */
 export class InvalidKeyError extends SnowkeyError {
+  override name = 'InvalidKeyError';
   override readonly code: string = 'SNOWKEY_INVALID_KEY';
   readonly table: string;
   readonly column: string;
@@ -138,6 +145,7 @@ export class InvalidKeyError extends SnowkeyError {
 
 /** Adopt will not switch a table; `refused` names each and why. Nothing was changed. */
 export class AdoptRefusedError extends SnowkeyError {
+  override name = 'AdoptRefusedError';
   override readonly code: string = 'SNOWKEY_ADOPT_REFUSED';
   readonly refused: readonly { table: string; reason: string }[];
   constructor(refused: readonly { table: string; reason: string }[]) {

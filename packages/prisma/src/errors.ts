@@ -2,6 +2,7 @@ import { InvalidArgumentError } from '@snowkey/core';
 
 /** `models` names a model or field the client lacks, or a field that is not a `BigInt` scalar. */
 export class SnowflakeFieldError extends InvalidArgumentError {
+  override name = 'SnowflakeFieldError';
   override readonly code: string = 'SNOWKEY_SNOWFLAKE_FIELD';
   /** The model name as given in `models`. */
   readonly model: string;

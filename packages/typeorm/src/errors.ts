@@ -2,6 +2,7 @@ import { SnowkeyError } from '@snowkey/core';
 
 /** The DataSource cannot assign ids; `problems` lists why. Raised at initialisation, never at an insert. */
 export class SnowflakeConfigError extends SnowkeyError {
+  override name = 'SnowflakeConfigError';
   override readonly code: string = 'SNOWKEY_SNOWFLAKE_CONFIG';
   readonly problems: readonly string[];
   constructor(problems: readonly string[]) {
@@ -14,6 +15,7 @@ export class SnowflakeConfigError extends SnowkeyError {
 
 /** A driver handed back a key as an unsafe Number, already rounded; loading fails, naming the fix. */
 export class IdPrecisionError extends SnowkeyError {
+  override name = 'IdPrecisionError';
   override readonly code: string = 'SNOWKEY_ID_PRECISION';
   readonly column: string;
   readonly received: number;

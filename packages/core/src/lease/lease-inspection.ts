@@ -45,6 +45,7 @@ export interface LeaseInspector {
 
 /** `free` refused: the holder may still be issuing ids, or the row changed meanwhile. */
 export class LeaseFreeRefusedError extends SnowkeyError {
+  override name = 'LeaseFreeRefusedError';
   override readonly code: string = 'SNOWKEY_LEASE_FREE_REFUSED';
   readonly nodeId: number;
   readonly reason: 'held' | 'ceiling-ahead' | 'changed';

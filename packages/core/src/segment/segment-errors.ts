@@ -5,6 +5,7 @@ export type SegmentUnavailableReason = 'not-ready' | 'refilling' | 'store-failin
 
 /** Fewer ids in memory than asked for; nothing was issued, a fetch has started: `await ready(n)`. */
 export class SegmentUnavailableError extends SnowkeyError {
+  override name = 'SegmentUnavailableError';
   override readonly code: string = 'SNOWKEY_SEGMENT_UNAVAILABLE';
   readonly tag: string;
   readonly reason: SegmentUnavailableReason;
@@ -41,6 +42,7 @@ function describe(tag: string, requested: number, available: number): string {
 
 /** The tag has handed out every id up to its `maxId`: raise `maxId` or move to a new tag. */
 export class IdRangeExhaustedError extends SnowkeyError {
+  override name = 'IdRangeExhaustedError';
   override readonly code: string = 'SNOWKEY_ID_RANGE_EXHAUSTED';
   readonly tag: string;
   readonly maxId: bigint;
@@ -53,6 +55,7 @@ export class IdRangeExhaustedError extends SnowkeyError {
 
 /** The store behind a {@link SegmentAllocator} failed or kept losing the race for the next range. */
 export class SegmentStoreError extends SnowkeyError {
+  override name = 'SegmentStoreError';
   override readonly code: string = 'SNOWKEY_SEGMENT_STORE';
   readonly tag: string;
   /** The store's name: `postgres`, `mysql`, `sqlite`, `redis`, or a custom store's. */
