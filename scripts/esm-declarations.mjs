@@ -5,6 +5,13 @@
 // resolution mode (node10, node16 from ESM and CJS, bundler) still sees ESM types for the ESM
 // build and CJS types for the CJS build, while the tarball carries one copy of each declaration.
 // It runs after tsup rather than in tsup's onSuccess, which does not wait for the declarations.
+//
+// Not for a package whose declarations import a peer that ships its own ESM and CJS declarations
+// and whose classes the user passes in (drizzle-orm's columns, kysely's `Kysely`): through the
+// `.d.cts` an ESM user would meet the peer's CJS class types, which do not match their own ESM ones
+// (protected and #private members). Interfaces still match, so core's use of @opentelemetry/api's
+// `Meter` is fine. @snowkey/drizzle and @snowkey/kysely keep both sets for that;
+// the ESM consumer apps (`pnpm test:consumers`) fail when a package gets this wrong.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
