@@ -137,6 +137,10 @@ function exactPgRows(result: PgResult): Record<string, unknown>[] {
   return result.rows;
 }
 
+const SESSION_TEMP_TABLE_BYTES = 256 * 1024 * 1024;
+const SESSION_TEMP_TABLES = `SET SESSION tmp_table_size = ${SESSION_TEMP_TABLE_BYTES}, max_heap_table_size = ${SESSION_TEMP_TABLE_BYTES}`;
+const DEFAULT_TEMP_TABLES = 'SET SESSION tmp_table_size = DEFAULT, max_heap_table_size = DEFAULT';
+
 /** mysql2 hands LONGLONG (BIGINT) over as text here, so no value passes through a Number. */
 const mysqlTypeCast: MysqlTypeCast = bigintTypeCast();
 
@@ -192,6 +196,9 @@ export function mysqlDatabase(
     async session(body) {
       const conn = await pool.getConnection();
       try {
+        // The analysis groups whole tables; at the server's default 16 MiB its temporary tables go
+        // to disk. Raised for this connection only, and set back before the pool gets it again.
+        await conn.query({ sql: SESSION_TEMP_TABLES });
         const session: MergeSession = {
           ...statements((options) => conn.query(options)),
           transaction: (b) => inTransaction(conn, b),
@@ -199,6 +206,7 @@ export function mysqlDatabase(
         registerConnection(session, { kind: 'mysql', connection: conn, database: name });
         return await body(session);
       } finally {
+        await conn.query({ sql: DEFAULT_TEMP_TABLES }).catch(() => {});
         conn.release();
       }
     },
