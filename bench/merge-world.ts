@@ -2,7 +2,7 @@
 import type { Dialect } from './fresh-database.js';
 
 /** Share of the rows per table (sums to 1), in the order parents come first. */
-export const SHARES = {
+const SHARES = {
   accounts: 0.15,
   guilds: 0.015,
   members: 0.135,
@@ -39,7 +39,7 @@ export function worldSchema(dialect: Dialect): string[] {
 }
 
 /** Rows per table for a shard of `rows` rows. */
-export function tableRows(rows: number): Record<keyof typeof SHARES, number> {
+function tableRows(rows: number): Record<keyof typeof SHARES, number> {
   const n = Object.fromEntries(TABLES.map((t) => [t, Math.max(1, Math.round(rows * SHARES[t]))])) as Record<
     keyof typeof SHARES,
     number
