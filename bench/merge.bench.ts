@@ -4,8 +4,8 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { markdownTable } from 'markdown-table';
 import { type Dialect, type FreshDatabase, freshDatabase, runSql } from './fresh-database.js';
+import { table } from './measure.js';
 import { plainCopy } from './merge-plain-copy.js';
 import { fillStatements, worldSchema } from './merge-world.js';
 
@@ -70,9 +70,17 @@ async function timed(body: () => Promise<unknown>): Promise<number> {
   return performance.now() - t;
 }
 
-const table: string[][] = [
-  ['database', 'job', 'rows', 'time', 'rows/s', 'rate / plain copy', 'verify (/ job)', 'CLI peak RSS'],
+const HEAD = [
+  'database',
+  'job',
+  'rows',
+  'time',
+  'rows/s',
+  'rate / plain copy',
+  'verify (/ job)',
+  'CLI peak RSS',
 ];
+const rows: string[][] = [];
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 /** One job's row of the table; a plain copy has no baseline, verification or CLI. */
 function report(
@@ -91,7 +99,7 @@ function report(
     cliRun ? `${secs(cliRun.verifyMs)} (${(cliRun.verifyMs / ms).toFixed(2)}x)` : '-',
     cliRun ? `${Math.round(cliRun.rssMb)} MB` : '-',
   ];
-  table.push(row);
+  rows.push(row);
   console.log(`  ${row.join(' | ')}`);
 }
 
@@ -173,4 +181,4 @@ for (const dialect of values.db.split(',') as Dialect[]) {
   }
 }
 
-console.log(`\n${markdownTable(table, { align: ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r'] })}`);
+console.log(`\n${table(HEAD, rows, 'llrrrrrr')}`);
