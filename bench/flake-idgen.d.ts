@@ -1,8 +1,8 @@
-// flake-idgen ships no types; only what the benchmark uses.
+// flake-idgen ships no types: only what the generation bench calls.
 declare module 'flake-idgen' {
   export default class FlakeId {
-    constructor(options?: { id?: number; datacenter?: number; worker?: number; epoch?: number });
-    /** An 8-byte big-endian id; throws when the millisecond's sequence is used up. */
+    constructor(options?: { id?: number });
+    /** An 8-byte big-endian id; throws once the millisecond's 4096 are used. */
     next(): Buffer;
   }
 }

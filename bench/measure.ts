@@ -1,4 +1,3 @@
-import { layouts, Snowflake } from '@snowkey/core';
 import { markdownTable } from 'markdown-table';
 
 let sink: unknown;
@@ -9,7 +8,7 @@ export interface Run {
   readonly cpuShare: number;
 }
 
-/** Runs `next` for about `ms` of wall time (the clock read every few hundred ids). */
+/** Runs `next` (`perCall` ids a call) for about `ms` of wall time, reading the clock every ~512 ids. */
 export function timedRun(next: () => unknown, perCall: number, ms: number): Run {
   const chunk = Math.max(1, Math.round(512 / perCall));
   let calls = 0;
@@ -28,20 +27,25 @@ export function timedRun(next: () => unknown, perCall: number, ms: number): Run 
   };
 }
 
-/** `rounds` interleaved runs of each of `fns` (after a 200 ms warm-up each), a line per round. */
-export function interleavedRuns(
-  fns: ReadonlyMap<string, () => unknown>,
-  perCall: (key: string) => number,
-  rounds: number,
-  ms: number,
-) {
-  const runs = new Map<string, Run[]>([...fns.keys()].map((k) => [k, []]));
-  for (let round = 0; round < rounds; round++) {
-    for (const [key, fn] of fns) {
-      if (round === 0) timedRun(fn, perCall(key), 200);
-      runs.get(key)!.push(timedRun(fn, perCall(key), ms));
+/** Something to time: `perCall` ids a call (default 1), `before` awaited ahead of every run. */
+export interface Timed {
+  readonly next: () => unknown;
+  readonly perCall?: number;
+  readonly before?: () => Promise<unknown>;
+}
+
+/** A 200 ms warm-up of each, then `rounds` rounds of one run each, interleaved; the runs in `timed`'s order. */
+export async function interleavedRuns(timed: readonly Timed[], rounds: number, ms: number): Promise<Run[][]> {
+  const runs = timed.map((): Run[] => []);
+  for (let round = -1; round < rounds; round++) {
+    for (const [i, t] of timed.entries()) {
+      await t.before?.();
+      const run = timedRun(t.next, t.perCall ?? 1, round < 0 ? 200 : ms);
+      if (round >= 0) runs[i]!.push(run);
+      // Timers and background fetches get their turn between runs.
+      await new Promise((resolve) => setImmediate(resolve));
     }
-    console.log(`round ${round + 1}/${rounds} done`);
+    if (round >= 0) console.error(`round ${round + 1}/${rounds} done`);
   }
   void sink;
   return runs;
@@ -63,10 +67,9 @@ export function quantile(values: readonly number[], q: number): number {
   return s[lo]! + (s[Math.min(lo + 1, s.length - 1)]! - s[lo]!) * (at - lo);
 }
 
-/** The value at quantile `q` (0..1) of sorted `values`, no interpolation. */
-export function quantileOfSorted(sorted: ArrayLike<number>, q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-}
+/** The value at quantile `q` (0..1) of sorted `values`, no interpolation (the nearest rank). */
+export const quantileOfSorted = (sorted: ArrayLike<number>, q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
 export const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
@@ -77,17 +80,6 @@ export const millions = (n: number) => `${(n / 1e6).toFixed(2)}M`;
 export function table(head: readonly string[], rows: readonly (readonly string[])[], align?: string): string {
   const a = (align ?? `l${'r'.repeat(head.length - 1)}`).split('') as ('l' | 'r')[];
   return markdownTable([head, ...rows], { align: a });
-}
-
-/** Real ids: a default-layout generator whose clock moves 1 ms every 50 ids. */
-export function steadyGenerator(): Snowflake {
-  let ms = Date.UTC(2026, 10, 1);
-  let calls = 0;
-  return new Snowflake({
-    layout: layouts.default,
-    workerId: 7,
-    clock: () => (calls++ % 50 === 0 ? ++ms : ms),
-  });
 }
 
 /** A monotonic clock 100 times faster than real time: the 4096-ids-per-ms cap never binds. */

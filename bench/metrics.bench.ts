@@ -1,43 +1,25 @@
-// `pnpm bench:metrics [--run-ms 500] [--rounds 5] [--out dir]`: nextId() with no metrics, with snowkeyMetrics
+// `pnpm bench:metrics [--rounds 7] [--run-ms 1000] [--out dir]`: nextId() with no metrics, with snowkeyMetrics
 // on the OpenTelemetry API alone and with the SDK, interleaved; writes the table and a chart to --out.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   AggregationTemporality,
   InMemoryMetricExporter,
   MeterProvider,
   PeriodicExportingMetricReader,
 } from '@opentelemetry/sdk-metrics';
-import { SegmentAllocator, type SegmentStore, Snowflake } from '@snowkey/core';
+import { SegmentAllocator, Snowflake } from '@snowkey/core';
 import { snowkeyMetrics } from '@snowkey/core/otel';
+import { Command } from 'commander';
 import { renderSvg } from './insert/charts.js';
-import { fastClock, median, table, timedRun } from './measure.js';
+import { fastClock, interleavedRuns, median, table } from './measure.js';
 
-const { values: args } = parseArgs({
-  options: {
-    'run-ms': { type: 'string', default: process.env.BENCH_RUN_MS ?? '500' },
-    rounds: { type: 'string', default: '5' },
-    out: { type: 'string', default: 'bench/metrics-results' },
-  },
-});
-const RUN_MS = Number(args['run-ms']);
-const ROUNDS = Number(args.rounds);
-
-/** A store in memory: what is measured is nextId(), not the database. */
-function memoryStore(): SegmentStore {
-  let counter = 0n;
-  return {
-    name: 'memory',
-    prepare: async () => ({}),
-    take: async ({ count }) => {
-      const first = counter + 1n;
-      counter += BigInt(count);
-      return { first, last: counter };
-    },
-  };
-}
+const options = new Command()
+  .option('--rounds <n>', 'interleaved runs per row', '7')
+  .option('--run-ms <ms>', 'length of a run', '1000')
+  .option('--out <dir>', 'where report.md and the chart go', 'bench/metrics-results')
+  .parse()
+  .opts<Record<'rounds' | 'runMs' | 'out', string>>();
 
 const sdk = new MeterProvider({
   readers: [
@@ -47,100 +29,83 @@ const sdk = new MeterProvider({
     }),
   ],
 });
-const setups: [string, (source: Parameters<typeof snowkeyMetrics>[0]) => void][] = [
-  ['no metrics', () => {}],
+const METRICS: [string, ((source: Snowflake | SegmentAllocator) => void)?][] = [
+  ['no metrics'],
   ['snowkeyMetrics, API without SDK', (source) => snowkeyMetrics(source)],
   [
     'snowkeyMetrics, SDK collecting every 1 s',
-    (source) => snowkeyMetrics(source, { meter: sdk.getMeter('bench') }),
+    (source) => snowkeyMetrics(source, { meter: sdk.getMeter('b') }),
   ],
 ];
-const STEP = 500_000_000; // more than a run takes: the allocator's store is not what is measured
-const generators: [string, (n: number) => Snowflake | SegmentAllocator][] = [
+const STEP = 500_000_000; // more ids than a run takes: the allocator's store is not what is measured
+let counter = 0n;
+const memoryStore = {
+  name: 'memory',
+  prepare: async () => ({}),
+  take: async ({ count }: { count: number }) => {
+    counter += BigInt(count);
+    return { first: counter - BigInt(count) + 1n, last: counter };
+  },
+};
+const GENERATORS: [string, (n: number) => Snowflake | SegmentAllocator][] = [
   ['Snowflake nextId(), clock x100', (n) => new Snowflake({ workerId: n, clock: fastClock() })],
   ['Snowflake nextId(), real clock (waits)', (n) => new Snowflake({ workerId: 10 + n })],
   [
     'SegmentAllocator nextId()',
-    (n) => new SegmentAllocator({ store: memoryStore(), tag: `bench-${n}`, step: STEP, maxStep: STEP }),
+    (n) => new SegmentAllocator({ store: memoryStore, tag: `b${n}`, step: STEP, maxStep: STEP }),
   ],
 ];
-const rows = generators.flatMap(([generator, make]) =>
-  setups.map(([metrics, attach], i) => {
+const rows = GENERATORS.flatMap(([generator, make]) =>
+  METRICS.map(([metrics, attach], i) => {
     const gen = make(i);
-    attach(gen);
-    // An allocator fills its buffers before each (synchronous) run.
-    const prepare = async () => {
-      if (gen instanceof SegmentAllocator) await gen.ready(STEP / 2);
-    };
-    return {
-      generator,
-      metrics,
-      next: () => gen.nextId(),
-      prepare,
-      rates: [] as number[],
-      cpu: [] as number[],
-    };
+    attach?.(gen);
+    // An allocator's buffers are filled before each (synchronous) run.
+    const before = async () => gen instanceof SegmentAllocator && (await gen.ready(STEP / 2));
+    return { generator, metrics, next: () => gen.nextId(), before };
   }),
 );
 
-const machine = `node ${process.version}, ${cpus()[0]?.model ?? 'unknown cpu'} x ${cpus().length}`;
 console.log(
-  `snowkey metrics overhead benchmark, ${machine}: ${ROUNDS} interleaved runs of ${RUN_MS} ms per row\n`,
+  `snowkey metrics overhead benchmark: ${options.rounds} interleaved runs of ${options.runMs} ms per row\n`,
 );
-
-for (let round = 0; round < ROUNDS; round++) {
-  for (const row of rows) {
-    await row.prepare();
-    if (round === 0) timedRun(row.next, 1, 200); // warm up the JIT
-    await row.prepare();
-    const run = timedRun(row.next, 1, RUN_MS);
-    row.rates.push(run.idsPerSecond);
-    row.cpu.push(run.cpuShare);
-    // Let the SDK's collection timer and the allocator's background takes run between rows.
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  console.log(`round ${round + 1}/${ROUNDS} done`);
-}
+const runs = await interleavedRuns(rows, Number(options.rounds), Number(options.runMs));
 await sdk.shutdown();
-
-// CPU time per id: other processes' load on the shared machine does not inflate it.
-type Row = (typeof rows)[number];
-const cpuNs = (r: Row) => median(r.rates.map((rate, i) => (1e9 / rate) * r.cpu[i]!));
-const fmt = (x: number) => x.toFixed(1);
-const head = [
-  'nextId() of',
-  'metrics',
-  'CPU ns/op (median)',
-  'runs (CPU ns/op)',
-  'vs no metrics',
-  'wall ns/op',
-];
+// CPU time per id: the shared machine's other load does not inflate it.
+const cpuNs = runs.map((r) => r.map((run) => (1e9 * run.cpuShare) / run.idsPerSecond));
+const ns = (i: number) => median(cpuNs[i]!);
 const report = table(
-  [...head, 'share of a CPU'],
-  rows.map((r) => [
+  [
+    'nextId() of',
+    'metrics',
+    'CPU ns/op (median)',
+    'runs (CPU ns/op)',
+    'vs no metrics',
+    'wall ns/op',
+    'share of a CPU',
+  ],
+  rows.map((r, i) => [
     r.generator,
     r.metrics,
-    fmt(cpuNs(r)),
-    r.rates.map((rate, i) => fmt((1e9 / rate) * r.cpu[i]!)).join(' / '),
-    `${(cpuNs(r) / cpuNs(rows.find((b) => b.generator === r.generator)!)).toFixed(2)}x`,
-    fmt(1e9 / median(r.rates)),
-    `${Math.round(100 * median(r.cpu))}%`,
+    ns(i).toFixed(1),
+    cpuNs[i]!.map((x) => x.toFixed(1)).join(' / '),
+    `${(ns(i) / ns(i - (i % METRICS.length))).toFixed(2)}x`,
+    (1e9 / median(runs[i]!.map((run) => run.idsPerSecond))).toFixed(1),
+    `${Math.round(100 * median(runs[i]!.map((run) => run.cpuShare)))}%`,
   ]),
   'llrrrrr',
 );
 console.log(`\n${report}\n`);
 
-mkdirSync(args.out, { recursive: true });
+mkdirSync(options.out, { recursive: true });
+const command = `pnpm bench:metrics --rounds ${options.rounds} --run-ms ${options.runMs}`;
 writeFileSync(
-  join(args.out, 'report.md'),
-  `# nextId() with and without metrics\n\n\`pnpm bench:metrics --rounds ${ROUNDS} --run-ms ${RUN_MS}\`, ${new Date().toISOString().slice(0, 10)}, ${machine}; ${ROUNDS} interleaved runs of ${RUN_MS} ms per row.\n\n${report}\n`,
+  join(options.out, 'report.md'),
+  `# nextId() with and without metrics\n\n\`${command}\`\n\n${report}\n`,
 );
 const svg = await renderSvg({
   $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
   title: 'nextId() CPU ns per id with and without metrics (median; lower is better)',
-  data: {
-    values: rows.map((r) => ({ generator: r.generator, metrics: r.metrics, ns: Number(fmt(cpuNs(r))) })),
-  },
+  data: { values: rows.map((r, i) => ({ generator: r.generator, metrics: r.metrics, ns: ns(i) })) },
   mark: 'bar',
   encoding: {
     row: {
@@ -155,6 +120,6 @@ const svg = await renderSvg({
     color: { field: 'metrics', type: 'nominal', legend: null, sort: null },
   },
 });
-writeFileSync(join(args.out, 'metrics-overhead.svg'), svg);
-console.log(`wrote ${join(args.out, 'report.md')} and metrics-overhead.svg`);
+writeFileSync(join(options.out, 'metrics-overhead.svg'), svg);
+console.log(`wrote ${join(options.out, 'report.md')} and metrics-overhead.svg`);
 process.exit(0);
