@@ -1,19 +1,19 @@
 import { type ChildProcess, fork } from 'node:child_process';
+import { once } from 'node:events';
+import type { Dialect } from '../fresh-database.js';
 import { median, quantile } from '../measure.js';
 import {
+  createAdapterTables,
   loadAdapterBench,
-  resetAdapterTables,
   VARIANT_TABLE,
   VARIANTS,
   type Variant,
 } from './adapters/adapter-bench.js';
-import type { BenchDatabase } from './bench-database.js';
+import { type BenchDatabase, countRows } from './bench-database.js';
+import { progress } from './cli-options.js';
 
 /** One write's wall seconds and the child's CPU seconds during it. */
-export interface WriteTimes {
-  readonly wall: number;
-  readonly cpu: number;
-}
+type Times = { readonly wall: number; readonly cpu: number };
 
 /**
  * One write path on one database: median rows/s per variant; medians of the paired ratios (snowkey
@@ -21,53 +21,48 @@ export interface WriteTimes {
  * hand-set ids, as a share of the hand-set wall time (steadier than the clock on a busy machine).
  */
 export interface PathResult {
-  readonly dialect: BenchDatabase['dialect'];
+  readonly dialect: Dialect;
   readonly adapter: string;
   readonly path: string;
   readonly rowsPerSecond: Readonly<Record<Variant, number>>;
   readonly vsHandSet: number;
   readonly vsHandSetSpread: readonly [q1: number, q3: number];
   readonly addedCpu: number;
-  readonly sameStatements: boolean;
+  readonly otherSql: boolean;
   readonly vsAutoincrement: number;
-  readonly rounds: readonly Readonly<Record<Variant, WriteTimes>>[];
+  readonly rounds: readonly Readonly<Record<Variant, Times>>[];
 }
 
-/** The child's next message, which must be of `type` (one request is ever outstanding). */
-function reply(child: ChildProcess, label: string, type: string): Promise<WriteTimes> {
+/** The child's next message; its exit before one is an error. */
+function reply(child: ChildProcess, label: string): Promise<Times> {
   return new Promise((resolve, reject) => {
-    const exited = (code: number | null, signal: string | null) =>
-      reject(new Error(`the ${label} child exited (${signal ?? code}) with no reply`));
+    const exited = (code: number | null) => reject(new Error(`${label} exited (${code}) with no reply`));
     child.once('exit', exited);
-    child.once('message', (message: WriteTimes & { type: string; error?: string }) => {
+    child.once('message', (m: Times & { error?: string }) => {
       child.off('exit', exited);
-      if (message.type === 'failed') reject(new Error(`clock child failed: ${message.error}`));
-      else if (message.type !== type)
-        reject(new Error(`clock child answered ${message.type}, expected ${type}`));
-      else resolve(message);
+      if (m.error) reject(new Error(`${label}: ${m.error}`));
+      else resolve(m);
     });
   });
 }
 
 /** clock-child.ts for one adapter in one variant, under tsx's ESM hook only (its CJS hook would tax every driver `require()`). */
-async function startVariantProcess(db: BenchDatabase, adapter: string, variant: Variant) {
-  const { dialect, name, url, filename, connection } = db.database;
-  const child = fork(
-    new URL('./clock-child.ts', import.meta.url).pathname,
-    [variant, adapter, JSON.stringify({ dialect, name, url, filename, connection })],
-    { execArgv: ['--import', 'tsx/esm'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
-  );
+async function startChild(db: BenchDatabase, adapter: string, variant: Variant) {
+  const path = new URL('./clock-child.ts', import.meta.url).pathname;
+  const child = fork(path, [variant, adapter, JSON.stringify(db.database)], {
+    execArgv: ['--import', 'tsx/esm'],
+  });
   const label = `${adapter} ${variant}`;
-  await reply(child, label, 'ready');
+  await reply(child, label);
   return {
     write(path: number, rows: number, offset: number) {
-      child.send({ type: 'write', path, rows, offset });
-      return reply(child, label, 'written');
+      child.send({ path, rows, offset });
+      return reply(child, label);
     },
     async close() {
-      if (!child.connected) return; // it exited, and the call that met it reported why
-      child.send({ type: 'close' });
-      await reply(child, label, 'closed');
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.disconnect();
+      await once(child, 'exit');
     },
   };
 }
@@ -76,60 +71,57 @@ async function startVariantProcess(db: BenchDatabase, adapter: string, variant: 
 export async function adapterOverhead(
   db: BenchDatabase,
   adapters: readonly string[],
-  options: { bulkRows: number; singleRows: number; rounds: number; progress: (line: string) => void },
+  options: { bulkRows: number; singleRows: number; rounds: number },
 ): Promise<PathResult[]> {
-  await resetAdapterTables(db);
+  await createAdapterTables(db);
   const results: PathResult[] = [];
-  const written = new Map<Variant, number>(VARIANTS.map((v) => [v, 0]));
+  const written = { autoincrement: 0, 'hand-set': 0, snowkey: 0 };
   let offset = 0;
   for (const name of adapters) {
     const adapter = await loadAdapterBench(name);
-    const processes = new Map<Variant, Awaited<ReturnType<typeof startVariantProcess>>>();
+    const children = await Promise.all(VARIANTS.map((v) => startChild(db, name, v)));
     try {
-      for (const variant of VARIANTS) processes.set(variant, await startVariantProcess(db, name, variant));
       for (const [index, path] of adapter.paths.entries()) {
         if (path.dialects && !path.dialects.includes(db.dialect)) continue;
-        const count = path.rowsPerCall === 1 ? options.singleRows : options.bulkRows;
-        const rounds: Record<Variant, WriteTimes>[] = [];
+        const count = path.single ? options.singleRows : options.bulkRows;
+        const rounds: Record<Variant, Times>[] = [];
         for (let round = -1; round < options.rounds; round++) {
-          const measured = {} as Record<Variant, WriteTimes>;
-          for (const variant of VARIANTS.map((_, i) => VARIANTS[(i + round + 1) % VARIANTS.length]!)) {
+          const times = {} as Record<Variant, Times>;
+          for (let i = 0; i < VARIANTS.length; i++) {
+            const v = (i + round + 1) % VARIANTS.length;
             offset += 1_000_000;
-            const { wall, cpu } = await processes.get(variant)!.write(index, count, offset);
-            measured[variant] = { wall, cpu };
-            written.set(variant, written.get(variant)! + count);
-            const when = round < 0 ? 'warm-up' : `round ${round + 1}/${options.rounds}`;
-            options.progress(`${db.dialect} ${adapter.name} ${path.name} ${variant} ${when}`);
+            times[VARIANTS[v]!] = await children[v]!.write(index, count, offset);
+            written[VARIANTS[v]!] += count;
           }
-          if (round >= 0) rounds.push(measured);
+          if (round >= 0) rounds.push(times);
+          progress(
+            `${db.dialect} ${adapter.name} ${path.name} ${round < 0 ? 'warm-up' : `round ${round + 1}`}`,
+          );
         }
-        const wall = (v: Variant) => rounds.map((r) => r[v].wall);
         const paired = (base: Variant) => rounds.map((r) => r.snowkey.wall / r[base].wall - 1);
         const vsHand = paired('hand-set');
         results.push({
           dialect: db.dialect,
           adapter: adapter.name,
           path: path.name,
-          rowsPerSecond: Object.fromEntries(VARIANTS.map((v) => [v, count / median(wall(v))])) as Record<
-            Variant,
-            number
-          >,
+          rowsPerSecond: Object.fromEntries(
+            VARIANTS.map((v) => [v, count / median(rounds.map((r) => r[v].wall))]),
+          ) as Record<Variant, number>,
           vsHandSet: median(vsHand),
           vsHandSetSpread: [quantile(vsHand, 0.25), quantile(vsHand, 0.75)],
           addedCpu: median(rounds.map((r) => (r.snowkey.cpu - r['hand-set'].cpu) / r['hand-set'].wall)),
-          sameStatements: path.sameStatements !== false,
+          otherSql: path.otherSql === true,
           vsAutoincrement: median(paired('autoincrement')),
           rounds,
         });
       }
     } finally {
-      for (const child of processes.values()) await child.close();
+      for (const child of children) await child.close();
     }
   }
-  for (const [variant, rows] of written) {
-    const stored = await db.countRows(VARIANT_TABLE[variant]);
-    if (stored !== rows)
-      throw new Error(`${variant}: ${stored} rows stored in ${VARIANT_TABLE[variant]}, ${rows} written`);
+  for (const v of VARIANTS) {
+    const stored = await countRows(db, VARIANT_TABLE[v]);
+    if (stored !== written[v]) throw new Error(`${v}: ${stored} rows stored, ${written[v]} written`);
   }
   return results;
 }

@@ -1,24 +1,19 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/**
- * V8's compilers, parser and bytecode generator: work done once in a long-running process, which V8
- * spreads over whichever writes run when it (re)compiles. Counted apart, so writes compare by the
- * work each repeats.
- */
+/** V8's compilers and parser: work done once, on whichever write runs when V8 (re)compiles; counted apart. */
 const COMPILING =
   /v8::internal::(compiler|maglev|baseline|interpreter)::|v8::internal::(Compiler|Parser|ParserBase|PreParser|Scanner|Zone|AccountingAllocator|DeclarationScope|OptimizedCompilationInfo|TurbofanCompilationJob)\b/;
 
 /**
- * V8's garbage collector between collections (incremental marking, sweeping on allocation) and the
- * write barrier's out-of-line part: what a collection costs depends on what is alive when a write
- * crosses a threshold (one round 26M instructions dearer than the next), so it is counted apart and
- * shown in "all instructions". Collections themselves are counted whole through their own dumps.
+ * V8's collector between collections (incremental marking, sweeping) and the write barrier's slow part:
+ * it costs what is alive when a write crosses a threshold (one round 26M dearer than the next), so it is
+ * counted apart. Collections themselves are counted whole through their own dumps.
  */
 const COLLECTING =
   /v8::internal::(MarkCompact|Marking|MainMarking|IncrementalMarking|ConcurrentMarking|Sweeper|Evacuat|FullEvacuator|PointersUpdating|RecordMigratedSlot|LiveObjectRange|RememberedSetUpdating|InternalizedStringTableCleaner|ExternalStringTableCleaner|Scaveng|IterateAndScavenge|RootScavenge|SemiSpaceNewSpace|PretenuringHandler|Heap::InsertIntoRememberedSetFromCode|Heap_CombinedGenerationalAndSharedBarrierSlow)|^Builtins_(RecordWrite|EphemeronKeyBarrier)/;
 
-/** One requested callgrind dump: the instructions since the previous one, and those of V8's compilers and collector. */
+/** One requested dump: the instructions since the previous one, and those of V8's compilers and collector. */
 export interface Dump {
   readonly label: string;
   readonly total: number;
@@ -26,21 +21,15 @@ export interface Dump {
   readonly collecting: number;
 }
 
-/**
- * callgrind dumps just before and just after every collection, so all a collection runs, whatever
- * its functions' names (memcpy, HeapObject::SizeFromMap), lands in a dump of its own: matching the
- * collector by name alone missed nine tenths of a scavenge.
- */
+/** A dump just before and after every collection, so all it runs lands in a dump of its own (names alone missed nine tenths of a scavenge). */
 export const COLLECTION_DUMPS = [
   '--dump-before=v8::internal::Heap::PerformGarbageCollection(*',
   '--dump-after=v8::internal::Heap::CollectGarbage(*',
 ] as const;
 
 /**
- * The dumps callgrind wrote to `dir` for one process (`cg.<pid>.<n>`), one per dump requested through
- * vgdb, holding everything since the previous one: a collection's dump counts whole as collecting,
- * the one before it as any other. Names are written once per process and then referred to by number,
- * so the files are read in order with one name table.
+ * The requested dumps of one process in `dir` (`cg.<pid>.<n>`), each with the collections' dumps since
+ * the previous one; read in order with one name table, as callgrind names a function once per process.
  */
 export function readDumps(dir: string, pid: number): Dump[] {
   const prefix = `cg.${pid}.`;

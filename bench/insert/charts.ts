@@ -1,15 +1,14 @@
 import * as vega from 'vega';
 import * as vl from 'vega-lite';
+import { DATABASE_NAME, type Dialect } from '../fresh-database.js';
 import type { PathResult } from './adapter-overhead.js';
-import { type BenchDialect, DATABASE_NAME } from './bench-database.js';
 import type { DialectLoads } from './raw-load.js';
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
-/** One panel per database, in the reports' order. */
 const BY_DATABASE = {
   column: { field: 'database', type: 'nominal', title: null, sort: Object.values(DATABASE_NAME) },
 } as const;
-/** Write-path labels in the results' order, each whole (headless Vega over-estimates text width). */
+/** Write paths in the results' order, each label whole (headless Vega over-estimates text width). */
 const PATH_AXIS = {
   field: 'path',
   type: 'nominal',
@@ -32,11 +31,11 @@ export async function renderSvg(spec: vl.TopLevelSpec): Promise<string> {
 export function curvesChart(loads: readonly DialectLoads[], rows: number): vl.TopLevelSpec {
   const values = loads.flatMap(({ dialect, kinds }) =>
     kinds.flatMap(({ kind, slices }) =>
-      slices.map((rowsPerSecond, s) => ({
+      slices.map((rate, s) => ({
         database: DATABASE_NAME[dialect],
         key: kind,
         loaded: Math.round(((s + 1) * rows) / slices.length),
-        rowsPerSecond: Math.round(rowsPerSecond),
+        rowsPerSecond: Math.round(rate),
       })),
     ),
   );
@@ -64,72 +63,68 @@ export function curvesChart(loads: readonly DialectLoads[], rows: number): vl.To
   };
 }
 
-/** Per write path, snowkey's extra time against hand-set ids (clock, added CPU) and autoincrement. */
-export function overheadChart(results: readonly PathResult[]): vl.TopLevelSpec {
-  const values = results.flatMap((r) => {
-    const at = { database: DATABASE_NAME[r.dialect], path: `${r.adapter} ${r.path}` };
-    return [
-      { ...at, against: 'hand-set ids, clock', overhead: r.vsHandSet * 100 },
-      ...(r.sameStatements
-        ? [{ ...at, against: 'hand-set ids, added CPU', overhead: r.addedCpu * 100 }]
-        : []),
-      { ...at, against: 'autoincrement, clock', overhead: r.vsAutoincrement * 100 },
-    ];
-  });
-  return {
-    $schema: SCHEMA,
-    title: 'Time of a snowkey insert against the same ORM with hand-set ids and with autoincrement (%)',
-    data: { values },
-    facet: BY_DATABASE,
-    spec: {
-      width: 200,
-      height: { step: 14 },
-      mark: 'bar',
-      encoding: {
-        y: PATH_AXIS,
+/** Horizontal bars of `overhead` (%) per write path, a panel per database; `layer` adds marks over them. */
+function barsChart(
+  title: string,
+  values: { database: string; path: string; overhead: number; against?: string }[],
+  axis: string,
+  layer: vl.TopLevelSpec[] = [],
+): vl.TopLevelSpec {
+  const against = values[0]?.against !== undefined;
+  const bars = {
+    mark: 'bar',
+    encoding: {
+      y: PATH_AXIS,
+      x: { field: 'overhead', type: 'quantitative', title: axis },
+      ...(against && {
         yOffset: { field: 'against' },
-        x: { field: 'overhead', type: 'quantitative', title: 'extra time (%)' },
         color: { field: 'against', type: 'nominal', title: 'against', legend: { labelLimit: 0 } },
-      },
+      }),
     },
   };
+  return {
+    $schema: SCHEMA,
+    title,
+    data: { values },
+    facet: BY_DATABASE,
+    spec: { width: 200, height: { step: 14 }, layer: [bars, ...layer] },
+  } as vl.TopLevelSpec;
 }
 
-/** Per write path sending the same SQL both ways, snowkey's extra instructions per row against hand-set ids. */
+const at = (r: { dialect: Dialect; adapter: string; path: string }) => ({
+  database: DATABASE_NAME[r.dialect],
+  path: `${r.adapter} ${r.path}`,
+});
+
+/** Per write path, snowkey's extra time against hand-set ids (clock, added CPU) and autoincrement. */
+export function overheadChart(results: readonly PathResult[]): vl.TopLevelSpec {
+  const values = results.flatMap((r) => [
+    { ...at(r), against: 'hand-set ids, clock', overhead: r.vsHandSet * 100 },
+    ...(r.otherSql ? [] : [{ ...at(r), against: 'hand-set ids, added CPU', overhead: r.addedCpu * 100 }]),
+    { ...at(r), against: 'autoincrement, clock', overhead: r.vsAutoincrement * 100 },
+  ]);
+  const title = 'Time of a snowkey insert against the same ORM with hand-set ids and with autoincrement (%)';
+  return barsChart(title, values, 'extra time (%)');
+}
+
+/** Per write path sending the same SQL both ways, snowkey's extra instructions per row against hand-set ids, and the 3% line. */
 export function instructionsChart(
   results: readonly {
-    dialect: BenchDialect;
+    dialect: Dialect;
     adapter: string;
     path: string;
     vsHandSet: number;
-    sameStatements: boolean;
+    otherSql: boolean;
   }[],
 ): vl.TopLevelSpec {
   const values = results
-    .filter((r) => r.sameStatements)
-    .map((r) => ({
-      database: DATABASE_NAME[r.dialect],
-      path: `${r.adapter} ${r.path}`,
-      overhead: Math.round(r.vsHandSet * 1000) / 10, // a percentage to a tenth
-    }));
-  return {
-    $schema: SCHEMA,
-    title: 'Instructions of a snowkey insert against the same ORM with hand-set ids (%), under callgrind',
-    data: { values },
-    facet: BY_DATABASE,
-    spec: {
-      width: 200,
-      height: { step: 14 },
-      layer: [
-        {
-          mark: 'bar',
-          encoding: {
-            y: PATH_AXIS,
-            x: { field: 'overhead', type: 'quantitative', title: 'extra instructions per row (%)' },
-          },
-        },
-        { mark: { type: 'rule', color: 'firebrick', strokeDash: [4, 3] }, encoding: { x: { datum: 3 } } },
-      ],
-    },
+    .filter((r) => !r.otherSql)
+    .map((r) => ({ ...at(r), overhead: Math.round(r.vsHandSet * 1000) / 10 }));
+  const rule = {
+    mark: { type: 'rule', color: 'firebrick', strokeDash: [4, 3] },
+    encoding: { x: { datum: 3 } },
   };
+  const title =
+    'Instructions of a snowkey insert against the same ORM with hand-set ids (%), under callgrind';
+  return barsChart(title, values, 'extra instructions per row (%)', [rule as vl.TopLevelSpec]);
 }

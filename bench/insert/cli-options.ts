@@ -1,14 +1,14 @@
 import { InvalidArgumentError } from 'commander';
 
-/** A commander parser for a positive integer option (`_` separators allowed: `1_000_000`). */
-export const positiveCount = (name: string) => (raw: string) => {
+/** A commander parser for a positive integer (`1_000_000` allowed). */
+export const count = (flag: string) => (raw: string) => {
   const n = Number(raw.replace(/_/g, ''));
   if (!Number.isSafeInteger(n) || n < 1)
-    throw new InvalidArgumentError(`${name} must be a positive integer (received ${raw})`);
+    throw new InvalidArgumentError(`${flag} must be a positive integer (received ${raw})`);
   return n;
 };
 
-/** A commander parser for a comma-separated list whose items must be among `allowed`. */
+/** A commander parser for a comma-separated list drawn from `allowed`. */
 export const listOf =
   <T extends string>(allowed: readonly T[]) =>
   (raw: string): T[] => {
@@ -19,7 +19,6 @@ export const listOf =
     return items;
   };
 
-/** A progress line on stderr, with the time, unless `quiet`. */
-export const progressTo = (quiet?: boolean) => (line: string) => {
-  if (!quiet) process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
-};
+/** A progress line on stderr, with the time. */
+export const progress = (line: string) =>
+  process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);

@@ -1,9 +1,9 @@
 import { Snowflake, sqliteKeyGuardDdl } from '@snowkey/core';
 import { v4 as uuidv4, v7 as uuidv7 } from 'uuid';
-import type { BenchDialect } from './bench-database.js';
+import type { Dialect } from '../fresh-database.js';
 
-/** How a table gets its keys (bench/README.md#insert-benchmark); the snowkey-* variants but one are SQLite's. */
-export const KEY_KINDS = [
+/** How a table gets its keys (bench/README.md#insert-benchmark); the last two snowkey kinds are SQLite's. */
+const KEY_KINDS = [
   'autoincrement',
   'snowkey',
   'snowkey-guarded',
@@ -13,38 +13,31 @@ export const KEY_KINDS = [
 ] as const;
 export type KeyKind = (typeof KEY_KINDS)[number];
 
-/** The kinds that exist on a dialect. */
-export function kindsFor(dialect: BenchDialect, wanted: readonly KeyKind[]): KeyKind[] {
-  return wanted.filter((k) => dialect === 'sqlite' || (k !== 'snowkey-guarded' && k !== 'snowkey-bigint-pk'));
-}
+export const keyKinds = (dialect: Dialect): KeyKind[] =>
+  KEY_KINDS.filter((k) => dialect === 'sqlite' || !['snowkey-guarded', 'snowkey-bigint-pk'].includes(k));
 
-/** The payload every table has besides its key, the same for every kind. */
 export const PAYLOAD_COLUMNS = ['owner_id', 'name', 'score', 'created_at'] as const;
 
-/** `CREATE TABLE` (and the guard trigger) for one kind; the payload columns are the same everywhere. */
-export function createTableSql(dialect: BenchDialect, kind: KeyKind, table: string): string[] {
-  const [postgres, mysql, sqlite] =
-    kind === 'autoincrement'
-      ? [
-          'BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY',
-          'BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY',
-          'INTEGER PRIMARY KEY',
-        ]
-      : kind === 'uuidv4' || kind === 'uuidv7'
-        ? ['UUID PRIMARY KEY', 'BINARY(16) NOT NULL PRIMARY KEY', 'BLOB NOT NULL PRIMARY KEY']
-        : [
-            'BIGINT PRIMARY KEY',
-            'BIGINT NOT NULL PRIMARY KEY',
-            kind === 'snowkey-bigint-pk' ? 'BIGINT NOT NULL PRIMARY KEY' : 'INTEGER PRIMARY KEY',
-          ];
-  const key = { postgres, mysql, sqlite }[dialect];
+/** `CREATE TABLE` (and the guard trigger) for one kind; the payload columns are the same for all. */
+export function createTableSql(dialect: Dialect, kind: KeyKind, table: string): string[] {
+  const uuid = kind === 'uuidv4' || kind === 'uuidv7';
+  const key = {
+    postgres: kind === 'autoincrement' ? 'BIGINT GENERATED ALWAYS AS IDENTITY' : uuid ? 'UUID' : 'BIGINT',
+    mysql:
+      kind === 'autoincrement'
+        ? 'BIGINT NOT NULL AUTO_INCREMENT'
+        : uuid
+          ? 'BINARY(16) NOT NULL'
+          : 'BIGINT NOT NULL',
+    sqlite: uuid ? 'BLOB NOT NULL' : kind === 'snowkey-bigint-pk' ? 'BIGINT NOT NULL' : 'INTEGER',
+  }[dialect];
   const engine = dialect === 'mysql' ? ' ENGINE=InnoDB' : '';
-  const create = `CREATE TABLE ${table} (id ${key}, owner_id BIGINT NOT NULL, name VARCHAR(32) NOT NULL, score INT NOT NULL, created_at BIGINT NOT NULL)${engine}`;
+  const create = `CREATE TABLE ${table} (id ${key} PRIMARY KEY, owner_id BIGINT NOT NULL, name VARCHAR(32) NOT NULL, score INT NOT NULL, created_at BIGINT NOT NULL)${engine}`;
   return kind === 'snowkey-guarded' && dialect === 'sqlite' ? [create, sqliteKeyGuardDdl(table)] : [create];
 }
 
-/** Makes `count` keys for one batch, in the form the dialect's driver binds; none for autoincrement. */
-export function keySource(dialect: BenchDialect, kind: KeyKind): (count: number) => unknown[] | undefined {
+/** Makes `count` keys for one batch, as the dialect's driver binds them; none for autoincrement. */
+export function keySource(dialect: Dialect, kind: KeyKind): (count: number) => unknown[] | undefined {
   if (kind === 'autoincrement') return () => undefined;
   if (kind === 'uuidv4' || kind === 'uuidv7') {
     const make = kind === 'uuidv4' ? uuidv4 : uuidv7;
@@ -55,9 +48,8 @@ export function keySource(dialect: BenchDialect, kind: KeyKind): (count: number)
   return (count) => gen.nextIds(count);
 }
 
-/** The payload of row `i`: the same for every key kind, so only the key differs between tables. */
+/** Row `i`'s payload, the same for every key kind; Knuth's multiplicative hash spreads it repeatably. */
 export function payloadRow(i: number): [ownerId: bigint, name: string, score: number, createdAt: bigint] {
-  // A fixed pseudo-random spread (Knuth's multiplicative hash) keeps values varied but repeatable.
   const h = Math.imul(i + 1, 2654435761) >>> 0;
   return [
     400_000_000_000_000_000n + BigInt(h),
@@ -67,10 +59,9 @@ export function payloadRow(i: number): [ownerId: bigint, name: string, score: nu
   ];
 }
 
-/** One row's payload, as the ORMs take it. */
 export type BenchRow = { ownerId: bigint; name: string; score: number; createdAt: bigint };
 
-/** Rows `offset` .. `offset + count - 1` as the ORMs take them (camelCase properties). */
+/** Rows `offset` .. `offset + count - 1` as the ORMs take them. */
 export function benchRows(count: number, offset: number): BenchRow[] {
   return Array.from({ length: count }, (_, i) => {
     const [ownerId, name, score, createdAt] = payloadRow(offset + i);

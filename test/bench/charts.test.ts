@@ -20,7 +20,7 @@ function texts(svg: string): string[] {
 test('GIVEN write paths with long labels THEN the instruction chart shows each label whole, in the order of the results', async () => {
   const svg = await renderSvg(
     instructionsChart(
-      paths.map((p, i) => ({ ...p, dialect: 'sqlite' as const, vsHandSet: i / 100, sameStatements: true })),
+      paths.map((p, i) => ({ ...p, dialect: 'sqlite' as const, vsHandSet: i / 100, otherSql: false })),
     ),
   );
   expect(svg).not.toContain('…');
@@ -36,7 +36,7 @@ test('GIVEN write paths with long labels THEN the clock chart, its panels sharin
           dialect,
           vsHandSet: 0.01,
           addedCpu: 0.02,
-          sameStatements: true,
+          otherSql: false,
           vsAutoincrement: 0.1,
         }) as unknown as PathResult,
     ),

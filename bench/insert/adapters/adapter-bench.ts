@@ -1,4 +1,5 @@
 import type { Snowflake } from '@snowkey/core';
+import type { TestDatabase } from '@snowkey/test-harness';
 import type { BenchDatabase } from '../bench-database.js';
 import { type BenchRow, createTableSql } from '../tables.js';
 
@@ -7,18 +8,17 @@ export type { BenchRow } from '../tables.js';
 /** Who assigns the key: the database, the application from `nextIds` (no adapter), or snowkey's adapter. */
 export type Variant = 'autoincrement' | 'hand-set' | 'snowkey';
 export const VARIANTS: readonly Variant[] = ['autoincrement', 'hand-set', 'snowkey'];
-export const VARIANT_TABLE: Readonly<Record<Variant, string>> = {
+export const VARIANT_TABLE = {
   autoincrement: 'bench_auto',
   'hand-set': 'bench_hand',
   snowkey: 'bench_snow',
-};
+} as const;
 
-/** Creates (or empties) the three tables: autoincrement's, and the recommended key (SQLite: the guarded rowid). */
-export async function resetAdapterTables(db: BenchDatabase): Promise<void> {
-  for (const [variant, table] of Object.entries(VARIANT_TABLE)) {
-    await db.exec(`DROP TABLE IF EXISTS ${table}`);
+/** Creates the three tables: autoincrement's, and the recommended key (SQLite: the guarded rowid). */
+export async function createAdapterTables(db: BenchDatabase): Promise<void> {
+  for (const variant of VARIANTS) {
     const kind = variant === 'autoincrement' ? 'autoincrement' : 'snowkey-guarded';
-    for (const sql of createTableSql(db.dialect, kind, table)) await db.exec(sql);
+    for (const sql of createTableSql(db.dialect, kind, VARIANT_TABLE[variant])) await db.database.query(sql);
   }
 }
 
@@ -50,36 +50,43 @@ export function callerColumns(rows: readonly BenchRow[], variant: Variant, gener
   }));
 }
 
-/** One way of writing rows; `sameStatements: false` where hand-set ids make the ORM send other SQL. */
+/** One way of writing rows: 1000 a call unless `single`; `otherSql` where hand-set ids make the ORM send other SQL. */
 export interface WritePath {
   readonly name: string;
-  readonly rowsPerCall: number;
-  readonly dialects?: readonly BenchDatabase['dialect'][];
-  readonly sameStatements?: boolean;
+  readonly single?: boolean;
+  readonly dialects?: readonly TestDatabase['dialect'][];
+  readonly otherSql?: boolean;
 }
 
-/** What each adapter's bench module supplies: its write paths, and a session on one database in one variant. */
+type Write = (rows: readonly BenchRow[]) => PromiseLike<unknown>;
+
+/** An adapter's write paths, and a session on one database in one variant with a write per path. */
 export interface AdapterBench {
   readonly name: string;
   readonly paths: readonly WritePath[];
   open(
-    db: BenchDatabase,
+    database: TestDatabase,
     variant: Variant,
     generator: Snowflake,
-  ): Promise<{ write(path: WritePath, rows: readonly BenchRow[]): Promise<void>; close(): Promise<void> }>;
+  ): Promise<{ writes: readonly Write[]; close(): Promise<unknown> }>;
 }
 
-/** Calls `write` with consecutive slices of `rows`, `size` at a time, one after the other. */
+/** Calls `write` with consecutive slices of `rows`, `size` at a time. */
 export async function inChunks<T>(rows: readonly T[], size: number, write: (chunk: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += size) await write(rows.slice(i, i + size));
+}
+
+/** Calls `write` once per row. */
+export async function oneByOne<T>(rows: readonly T[], write: (row: T) => Promise<unknown>) {
+  for (const row of rows) await write(row);
 }
 
 /** Every adapter by its `--adapters` name, loaded on demand (under valgrind, loading all takes minutes). */
 const LOADERS: Readonly<Record<string, () => Promise<AdapterBench>>> = {
   typeorm: async () => (await import('./typeorm-bench.js')).typeormBench,
   prisma: async () => (await import('./prisma-bench.js')).prismaBench('extension'),
-  'prisma-client': async () => (await import('./prisma-bench.js')).prismaBench('wrapper'),
-  'prisma-pass-through': async () => (await import('./prisma-bench.js')).prismaBench('vs-pass-through'),
+  'prisma-client': async () => (await import('./prisma-bench.js')).prismaBench('snowkeyClient'),
+  'prisma-pass-through': async () => (await import('./prisma-bench.js')).prismaBench('behind-pass-through'),
   'prisma-before-pass-through': async () =>
     (await import('./prisma-bench.js')).prismaBench('before-pass-through'),
   knex: async () => (await import('./knex-bench.js')).knexBench,
@@ -90,8 +97,4 @@ const LOADERS: Readonly<Record<string, () => Promise<AdapterBench>>> = {
 };
 export const ADAPTER_NAMES = Object.keys(LOADERS);
 
-export async function loadAdapterBench(name: string): Promise<AdapterBench> {
-  const load = LOADERS[name];
-  if (!load) throw new Error(`unknown adapter ${name}: ${ADAPTER_NAMES.join(', ')}`);
-  return load();
-}
+export const loadAdapterBench = (name: string): Promise<AdapterBench> => LOADERS[name]!();

@@ -11,12 +11,14 @@ import * as pgcore from 'drizzle-orm/pg-core';
 import * as lite from 'drizzle-orm/sqlite-core';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
-import { type AdapterBench, type BenchRow, callerRows, inChunks, VARIANT_TABLE } from './adapter-bench.js';
-
-const [bulk, single] = [
-  { name: 'insert().values(1000 rows)', rowsPerCall: 1000 },
-  { name: 'insert().values(1 row)', rowsPerCall: 1 },
-];
+import {
+  type AdapterBench,
+  type BenchRow,
+  callerRows,
+  inChunks,
+  oneByOne,
+  VARIANT_TABLE,
+} from './adapter-bench.js';
 
 /** SQLite: Drizzle has no exact 64-bit integer column, so a plain bigint custom type. */
 const sqliteBigint = lite.customType<{ data: bigint; driverData: bigint }>({ dataType: () => 'integer' });
@@ -24,13 +26,12 @@ const sqliteBigint = lite.customType<{ data: bigint; driverData: bigint }>({ dat
 /** Drizzle 0.45: one `insert(table).values(...)` of 1000 rows, and of one row. */
 export const drizzleBench: AdapterBench = {
   name: 'Drizzle',
-  paths: [bulk!, single!],
-  async open(db, variant, generator) {
+  paths: [{ name: 'insert().values(1000 rows)' }, { name: 'insert().values(1 row)', single: true }],
+  async open({ dialect, url, filename }, variant, generator) {
     const name = VARIANT_TABLE[variant];
-    const { url, filename } = db.database;
     let insert: (rows: Record<string, unknown>[]) => Promise<unknown>;
     let close: () => Promise<void>;
-    if (db.dialect === 'postgres') {
+    if (dialect === 'postgres') {
       const pool = new pg.Pool({ connectionString: url, max: 2 });
       const bigint = (column: string) => pgcore.bigint(column, { mode: 'bigint' });
       const table = pgcore.pgTable(name, {
@@ -47,7 +48,7 @@ export const drizzleBench: AdapterBench = {
       const d = drizzlePg(pool);
       insert = (rows) => d.insert(table).values(rows as never);
       close = () => pool.end();
-    } else if (db.dialect === 'mysql') {
+    } else if (dialect === 'mysql') {
       const pool = mysql.createPool({
         uri: url,
         connectionLimit: 2,
@@ -91,12 +92,9 @@ export const drizzleBench: AdapterBench = {
           .run();
       close = async () => void sqlite.close();
     }
-    const withIds = (rows: readonly BenchRow[]) => callerRows(rows, variant, generator);
+    const write = (rows: readonly BenchRow[]) => insert(callerRows(rows, variant, generator));
     return {
-      async write(path, rows) {
-        if (path === bulk) await inChunks(rows, 1000, (c) => insert(withIds(c)));
-        else for (const row of rows) await insert(withIds([row]));
-      },
+      writes: [(rows) => inChunks(rows, 1000, write), (rows) => oneByOne(rows, (row) => write([row]))],
       close,
     };
   },

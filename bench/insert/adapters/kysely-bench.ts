@@ -1,5 +1,6 @@
 import { bigintTypeCast } from '@snowkey/core';
 import { pgBigintTypes, snowkeyPlugin } from '@snowkey/kysely';
+import type { TestDatabase } from '@snowkey/test-harness';
 import Database from 'better-sqlite3';
 import {
   type ColumnType,
@@ -11,8 +12,14 @@ import {
 } from 'kysely';
 import { createPool } from 'mysql2';
 import pg from 'pg';
-import type { BenchDatabase } from '../bench-database.js';
-import { type AdapterBench, type BenchRow, callerColumns, inChunks, VARIANT_TABLE } from './adapter-bench.js';
+import {
+  type AdapterBench,
+  type BenchRow,
+  callerColumns,
+  inChunks,
+  oneByOne,
+  VARIANT_TABLE,
+} from './adapter-bench.js';
 
 interface Row {
   id: ColumnType<bigint, bigint | undefined, never>;
@@ -21,27 +28,23 @@ interface Row {
   score: number;
   created_at: bigint;
 }
-type Tables = Record<string, Row>;
-
-const [bulk, single] = [
-  { name: 'insertInto().values(1000 rows)', rowsPerCall: 1000 },
-  { name: 'insertInto().values(1 row)', rowsPerCall: 1 },
-];
 
 /** Kysely over each dialect's driver with exact BIGINT reads, as the adapter's README sets it up. */
-function open(db: BenchDatabase, plugins: KyselyPlugin[]): Kysely<Tables> {
-  const { url, filename } = db.database;
-  if (db.dialect === 'postgres') {
+function open(
+  { dialect, url, filename }: TestDatabase,
+  plugins: KyselyPlugin[],
+): Kysely<Record<string, Row>> {
+  if (dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: url, max: 2, types: pgBigintTypes(pg.types) });
-    return new Kysely<Tables>({ dialect: new PostgresDialect({ pool }), plugins });
+    return new Kysely({ dialect: new PostgresDialect({ pool }), plugins });
   }
-  if (db.dialect === 'mysql') {
+  if (dialect === 'mysql') {
     const pool = createPool({ uri: url, connectionLimit: 2, typeCast: bigintTypeCast() });
-    return new Kysely<Tables>({ dialect: new MysqlDialect({ pool }), plugins });
+    return new Kysely({ dialect: new MysqlDialect({ pool }), plugins });
   }
   const database = new Database(filename!);
   database.defaultSafeIntegers(true);
-  return new Kysely<Tables>({ dialect: new SqliteDialect({ database }), plugins });
+  return new Kysely({ dialect: new SqliteDialect({ database }), plugins });
 }
 
 /** A plugin that leaves every query and result as they are: Kysely's plugin mechanism alone. */
@@ -50,25 +53,22 @@ const passThroughPlugin: KyselyPlugin = {
   transformResult: async ({ result }) => result,
 };
 
-/** Kysely 0.28: `insertInto().values()` of 1000 rows and of one; `againstPassThrough` adds a no-op plugin to the baselines. */
+/** Kysely 0.28: `insertInto().values()` of 1000 rows and of one; `againstPassThrough` gives the baselines a no-op plugin. */
 export const kyselyBench = (againstPassThrough: boolean): AdapterBench => ({
   name: againstPassThrough ? 'Kysely (plugin vs a pass-through one)' : 'Kysely',
-  paths: [bulk!, single!],
-  async open(db, variant, generator) {
+  paths: [{ name: 'insertInto().values(1000 rows)' }, { name: 'insertInto().values(1 row)', single: true }],
+  async open(database, variant, generator) {
     const table = VARIANT_TABLE[variant];
     const plugin =
       variant === 'snowkey' ? snowkeyPlugin({ generator, tables: { [table]: 'id' } }) : passThroughPlugin;
-    const kysely = open(db, variant === 'snowkey' || againstPassThrough ? [plugin] : []);
+    const kysely = open(database, variant === 'snowkey' || againstPassThrough ? [plugin] : []);
     const insert = (rows: readonly BenchRow[]) =>
       kysely
         .insertInto(table)
         .values(callerColumns(rows, variant, generator))
         .execute();
     return {
-      async write(path, rows) {
-        if (path === bulk) await inChunks(rows, 1000, insert);
-        else for (const row of rows) await insert([row]);
-      },
+      writes: [(rows) => inChunks(rows, 1000, insert), (rows) => oneByOne(rows, (row) => insert([row]))],
       close: () => kysely.destroy(),
     };
   },

@@ -11,7 +11,14 @@ import {
   PrimaryColumn,
   PrimaryGeneratedColumn,
 } from 'typeorm';
-import { type AdapterBench, type BenchRow, callerRows, inChunks, VARIANT_TABLE } from './adapter-bench.js';
+import {
+  type AdapterBench,
+  type BenchRow,
+  callerRows,
+  inChunks,
+  oneByOne,
+  VARIANT_TABLE,
+} from './adapter-bench.js';
 
 const COLUMNS: Record<string, ColumnOptions> = {
   ownerId: { type: 'bigint', name: 'owner_id' },
@@ -49,38 +56,34 @@ class SnowRow {
   @payload() createdAt!: bigint;
 }
 
-const [insert, save, single] = [
-  { name: 'repository.insert(1000 rows)', rowsPerCall: 1000 },
-  { name: 'repository.save(1000 entities)', rowsPerCall: 1000, sameStatements: false },
-  { name: 'repository.insert(1 row)', rowsPerCall: 1 },
-];
-
 /** TypeORM 1.x: `repository.insert` of 1000 rows, `repository.save` of 1000 entities, one-row inserts. */
 export const typeormBench: AdapterBench = {
   name: 'TypeORM',
-  paths: [insert!, save!, single!],
-  async open(db, variant, generator) {
+  paths: [
+    { name: 'repository.insert(1000 rows)' },
+    { name: 'repository.save(1000 entities)', otherSql: true },
+    { name: 'repository.insert(1 row)', single: true },
+  ],
+  async open({ dialect, url, filename }, variant, generator) {
     const entities = [{ autoincrement: AutoRow, 'hand-set': HandRow, snowkey: SnowRow }[variant]];
-    const { url, filename } = db.database;
     // mysql2 exact BIGINT reads, as @snowkey/typeorm requires (TypeORM's default returns strings).
     const options: DataSourceOptions =
-      db.dialect === 'postgres'
+      dialect === 'postgres'
         ? { type: 'postgres', url, entities }
-        : db.dialect === 'mysql'
+        : dialect === 'mysql'
           ? { type: 'mysql', url, entities, supportBigNumbers: true, bigNumberStrings: true }
           : { type: 'better-sqlite3', database: filename!, prepareDatabase: exactSqliteIntegers, entities };
-    const ds = new DataSource(options);
-    await ds.initialize();
+    const ds = await new DataSource(options).initialize();
     if (variant === 'snowkey') attachSnowflakes(ds, { generator });
     type Row = BenchRow & { id?: bigint };
     const repo = ds.getRepository<Row>(entities[0] as EntityTarget<Row>);
     const withIds = (rows: readonly BenchRow[]) => callerRows(rows, variant, generator);
     return {
-      async write(path, rows) {
-        if (path === insert) await inChunks(rows, 1000, (c) => repo.insert(withIds(c)));
-        else if (path === save) await inChunks(rows, 1000, (c) => repo.save(withIds(c)));
-        else for (const row of rows) await repo.insert(withIds([row])[0]!);
-      },
+      writes: [
+        (rows) => inChunks(rows, 1000, (c) => repo.insert(withIds(c))),
+        (rows) => inChunks(rows, 1000, (c) => repo.save(withIds(c))),
+        (rows) => oneByOne(rows, (row) => repo.insert(withIds([row])[0]!)),
+      ],
       close: () => ds.destroy(),
     };
   },

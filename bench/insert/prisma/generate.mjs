@@ -1,14 +1,9 @@
 #!/usr/bin/env node
-// Generates the insert benchmark's Prisma clients (one per dialect) into the gitignored
-// bench/insert/generated/<dialect>/client, from rows.prisma. The benchmark generates them on
-// demand too; this entry exists so the typecheck sees the client types on a fresh clone.
+// The insert bench's Prisma clients (gitignored bench/insert/generated), so the typecheck sees them on a fresh clone.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensurePrismaClients } from '../../../scripts/prisma-generate-offline.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-ensurePrismaClients({
-  packageDir: join(here, '../../../packages/prisma'),
-  models: join(here, 'rows.prisma'),
-  outDir: join(here, '../generated'),
-});
+const packageDir = join(here, '../../../packages/prisma');
+ensurePrismaClients({ packageDir, models: join(here, 'rows.prisma'), outDir: join(here, '../generated') });
