@@ -19,23 +19,26 @@ const SERVER = {
   mysql: process.env.SNOWKEY_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test',
 };
 
+/** A connection of its own to a server's database: a statement's rows, and its end. */
+export async function connect(dialect: 'postgres' | 'mysql', url: string) {
+  if (dialect === 'postgres') {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    return { query: async (sql: string) => (await c.query(sql)).rows as unknown[], end: () => c.end() };
+  }
+  const c = await mysql.createConnection({ uri: url, supportBigNumbers: true, bigNumberStrings: true });
+  return { query: async (sql: string) => (await c.query(sql))[0] as unknown[], end: () => c.end() };
+}
+
 /** Runs `statements` in order on a connection of its own to `url` (`file:<path>` on SQLite). */
 export async function runSql(dialect: Dialect, url: string, statements: readonly string[]): Promise<void> {
   if (dialect === 'sqlite') {
     const db = new Database(url.replace(/^file:/, ''));
-    try {
-      for (const sql of statements) db.exec(sql);
-    } finally {
-      db.close();
-    }
+    for (const sql of statements) db.exec(sql);
+    db.close();
     return;
   }
-  let c: { query(sql: string): Promise<unknown>; end(): Promise<void> };
-  if (dialect === 'postgres') {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    c = client;
-  } else c = await mysql.createConnection({ uri: url });
+  const c = await connect(dialect, url);
   try {
     for (const sql of statements) await c.query(sql);
   } finally {

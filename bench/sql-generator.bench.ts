@@ -1,134 +1,100 @@
-// `pnpm bench:sql-generator [--rounds 5] [--nodes 4] [--dialects postgres,mysql]`: snowkey_next_id()
-// beside nextval / AUTO_INCREMENT, from one SELECT and from INSERTs of 1 and 8 sessions, interleaved.
+// `pnpm bench:sql-generator [--rounds 5] [--dialects postgres,mysql]`: snowkey_next_id() (4 node ids) beside
+// nextval / AUTO_INCREMENT, from one SELECT and from INSERTs of 1 and 8 sessions, alternating.
 import { layouts, sqlGeneratorScript } from '@snowkey/core';
 import { Command } from 'commander';
-import mysql from 'mysql2/promise';
-import pg from 'pg';
-import { DATABASE_NAME, freshDatabase } from './fresh-database.js';
+import { connect, DATABASE_NAME, freshDatabase } from './fresh-database.js';
 import { median, table } from './measure.js';
 
 const options = new Command()
   .option('--rounds <n>', 'rounds per measurement (median)', '5')
-  .option('--nodes <n>', 'node ids the database registers (snowkey sql install --nodes)', '4')
   .option('--dialects <list>', 'postgres,mysql', 'postgres,mysql')
   .parse()
-  .opts<{ rounds: string; nodes: string; dialects: string }>();
-const ROUNDS = Number(options.rounds);
-const NODES = Number(options.nodes);
+  .opts<Record<'rounds' | 'dialects', string>>();
+type Server = 'postgres' | 'mysql';
+type Session = Awaited<ReturnType<typeof connect>>;
+type Workload = { name: string; sessions: number; statements: number; ids: number };
 
-type Query = (sql: string) => Promise<unknown[]>;
-type Session = { query: Query; close(): Promise<unknown> };
-type Table = 'native' | 'snowkey';
-
-async function open(dialect: 'postgres' | 'mysql', url: string): Promise<Session> {
-  if (dialect === 'postgres') {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    return { query: async (sql) => (await c.query(sql)).rows, close: () => c.end() };
-  }
-  const c = await mysql.createConnection({ uri: url, supportBigNumbers: true, bigNumberStrings: true });
-  return { query: async (sql) => (await c.query(sql))[0] as unknown[], close: () => c.end() };
-}
-
-/** n ids from one SELECT; `seq_1_to_n` is MariaDB's Sequence engine: n rows without a table. */
-const selectIds = (dialect: string, table: Table, n: number) => {
-  const id =
-    table === 'native'
-      ? dialect === 'postgres'
-        ? "nextval('native_seq')"
-        : 'NEXTVAL(native_seq)'
-      : 'snowkey_next_id()';
-  return `SELECT count(${id}) FROM ${dialect === 'postgres' ? `generate_series(1, ${n})` : `seq_1_to_${n}`}`;
-};
-
-const values = (n: number, k: number) => Array.from({ length: n }, (_, i) => `(${k * n + i})`).join(', ');
-/** Statements per session, the ids each makes, and its SQL (k numbers the statement across sessions). */
-const WORKLOADS = [
-  { name: 'SELECT of 10,000 ids', sessions: 1, statements: 5, ids: 10_000, sql: selectIds },
+const WORKLOADS: Workload[] = [
+  { name: 'SELECT of 10,000 ids', sessions: 1, statements: 5, ids: 10_000 },
   ...[1, 8].flatMap((sessions) => [
-    {
-      name: 'INSERT of 100 rows',
-      sessions,
-      statements: 40 / Math.sqrt(sessions),
-      ids: 100,
-      sql: (_d: string, t: Table, _n: number, k: number) => `INSERT INTO ${t}_t (v) VALUES ${values(100, k)}`,
-    },
-    {
-      name: 'INSERT of 1 row',
-      sessions,
-      statements: 800 / Math.sqrt(sessions),
-      ids: 1,
-      sql: (_d: string, t: Table, _n: number, k: number) => `INSERT INTO ${t}_t (v) VALUES (${k})`,
-    },
+    { name: 'INSERT of 100 rows', sessions, statements: Math.round(40 / Math.sqrt(sessions)), ids: 100 },
+    { name: 'INSERT of 1 row', sessions, statements: Math.round(800 / Math.sqrt(sessions)), ids: 1 },
   ]),
 ];
-type Workload = (typeof WORKLOADS)[number];
+const NATIVE_ID = { postgres: "nextval('native_seq')", mysql: 'NEXTVAL(native_seq)' };
+// `seq_1_to_n` is MariaDB's Sequence engine: n rows without a table.
+const ROWS = { postgres: 'generate_series(1, 10000)', mysql: 'seq_1_to_10000' };
 
-/** Ids per second of `sessions` running `statements` each at once. */
-async function measure(dialect: string, sessions: Session[], w: Workload, t: Table, statements: number) {
-  const n = Math.round(statements);
-  const start = performance.now();
-  await Promise.all(
-    sessions.map(async (s, i) => {
-      for (let k = 0; k < n; k++) await s.query(w.sql(dialect, t, w.ids, i * n + k));
-    }),
-  );
-  return (sessions.length * n * w.ids * 1000) / (performance.now() - start);
+/** Statement `k` of a workload: one SELECT of 10,000 ids, or an INSERT of its rows. */
+function statement(dialect: Server, w: Workload, snowkey: boolean, k: number): string {
+  if (w.ids === 10_000)
+    return `SELECT count(${snowkey ? 'snowkey_next_id()' : NATIVE_ID[dialect]}) FROM ${ROWS[dialect]}`;
+  const values = Array.from({ length: w.ids }, (_, i) => `(${k * w.ids + i})`);
+  return `INSERT INTO ${snowkey ? 'snowkey_t' : 'native_t'} (v) VALUES ${values.join(', ')}`;
 }
 
+/** Ids per second of the workload's sessions running `statements` each at once. */
+async function measure(
+  dialect: Server,
+  sessions: Session[],
+  w: Workload,
+  snowkey: boolean,
+  statements: number,
+) {
+  const start = performance.now();
+  await Promise.all(
+    sessions.slice(0, w.sessions).map(async (s, i) => {
+      for (let k = 0; k < statements; k++) await s.query(statement(dialect, w, snowkey, i * statements + k));
+    }),
+  );
+  return (w.sessions * statements * w.ids * 1000) / (performance.now() - start);
+}
 const rate = (perSecond: number) =>
   perSecond >= 10_000 ? `${Math.round(perSecond / 1000)}k` : String(Math.round(perSecond));
 
 const rows: string[][] = [];
-for (const dialect of options.dialects.split(',') as ('postgres' | 'mysql')[]) {
+for (const dialect of options.dialects.split(',') as Server[]) {
   const db = await freshDatabase(dialect, 'snowkey_bench_sql_generator');
-  const setup = await open(dialect, db.url);
-  const sessions = await Promise.all(Array.from({ length: 8 }, () => open(dialect, db.url)));
-  try {
-    const int = dialect === 'postgres' ? 'INTEGER' : 'INT';
-    const key = dialect === 'postgres' ? 'PRIMARY KEY DEFAULT snowkey_next_id()' : 'NOT NULL PRIMARY KEY';
-    const snowkeyTable = `CREATE TABLE snowkey_t (id BIGINT ${key}, v ${int} NOT NULL)`;
-    // MariaDB fills the key from a trigger on a table that exists first; PostgreSQL's DEFAULT needs the function.
-    if (dialect === 'mysql') await setup.query(snowkeyTable);
-    const fill = dialect === 'mysql' ? ['snowkey_t'] : [];
-    for (const sql of sqlGeneratorScript({ layout: layouts.snowkey, dialect, nodes: NODES, fill }).statements)
-      await setup.query(sql);
-    if (dialect === 'postgres') await setup.query(snowkeyTable);
-    const auto = dialect === 'postgres' ? 'GENERATED BY DEFAULT AS IDENTITY' : 'AUTO_INCREMENT';
-    await setup.query(`CREATE TABLE native_t (id BIGINT ${auto} PRIMARY KEY, v ${int} NOT NULL)`);
-    await setup.query('CREATE SEQUENCE native_seq');
-    for (const w of WORKLOADS) {
-      const mine = sessions.slice(0, w.sessions);
-      for (const t of ['native', 'snowkey'] as const) await measure(dialect, mine, w, t, 2); // warm-up
-      const native: number[] = [];
-      const snowkey: number[] = [];
-      for (let r = 0; r < ROUNDS; r++) {
-        native.push(await measure(dialect, mine, w, 'native', w.statements));
-        snowkey.push(await measure(dialect, mine, w, 'snowkey', w.statements));
-      }
-      const [n, s] = [median(native), median(snowkey)];
-      rows.push([
-        DATABASE_NAME[dialect],
-        w.name,
-        String(w.sessions),
-        rate(n),
-        rate(s),
-        `${(s / n).toFixed(2)}x`,
-      ]);
+  const sessions = await Promise.all(Array.from({ length: 8 }, () => connect(dialect, db.url)));
+  const [int, key, auto] =
+    dialect === 'postgres'
+      ? ['INTEGER', 'PRIMARY KEY DEFAULT snowkey_next_id()', 'GENERATED BY DEFAULT AS IDENTITY']
+      : ['INT', 'NOT NULL PRIMARY KEY', 'AUTO_INCREMENT'];
+  const snowkeyTable = `CREATE TABLE snowkey_t (id BIGINT ${key}, v ${int} NOT NULL)`;
+  const fill = dialect === 'mysql' ? ['snowkey_t'] : [];
+  const install = sqlGeneratorScript({ layout: layouts.snowkey, dialect, nodes: 4, fill }).statements;
+  // MariaDB's trigger needs the table first, PostgreSQL's DEFAULT the function.
+  for (const sql of [
+    ...(dialect === 'mysql' ? [snowkeyTable, ...install] : [...install, snowkeyTable]),
+    `CREATE TABLE native_t (id BIGINT ${auto} PRIMARY KEY, v ${int} NOT NULL)`,
+    'CREATE SEQUENCE native_seq',
+  ])
+    await sessions[0]!.query(sql);
+  for (const w of WORKLOADS) {
+    for (const snowkey of [false, true]) await measure(dialect, sessions, w, snowkey, 2); // warm-up
+    const [native, snowkey] = [[] as number[], [] as number[]];
+    for (let r = 0; r < Number(options.rounds); r++) {
+      native.push(await measure(dialect, sessions, w, false, w.statements));
+      snowkey.push(await measure(dialect, sessions, w, true, w.statements));
     }
-    const [check] = (await setup.query('SELECT COUNT(*) AS n, COUNT(DISTINCT id) AS d FROM snowkey_t')) as {
-      n: unknown;
-      d: unknown;
-    }[];
-    if (String(check?.n) !== String(check?.d))
-      throw new Error(`${DATABASE_NAME[dialect]}: duplicate ids in snowkey_t`);
-  } finally {
-    for (const s of [...sessions, setup]) await s.close();
-    await db.drop();
+    const [n, s] = [median(native), median(snowkey)];
+    rows.push([
+      DATABASE_NAME[dialect],
+      w.name,
+      String(w.sessions),
+      rate(n),
+      rate(s),
+      `${(s / n).toFixed(2)}x`,
+    ]);
   }
+  const [check] = await sessions[0]!.query('SELECT COUNT(*) - COUNT(DISTINCT id) AS dup FROM snowkey_t');
+  if (Number((check as { dup: unknown }).dup) !== 0)
+    throw new Error(`${dialect}: duplicate ids in snowkey_t`);
+  for (const s of sessions) await s.end();
+  await db.drop();
 }
 console.log(
-  `snowkey_next_id() beside the native sequence: ${NODES} database node ids, median of ${ROUNDS} rounds\n`,
+  `snowkey_next_id() beside the native sequence: 4 database node ids, median of ${options.rounds} rounds\n`,
 );
 const head = ['database', 'workload', 'sessions', 'native ids/s', 'snowkey_next_id() ids/s', 'ratio'];
 console.log(table(head, rows, 'llrrrr'));
