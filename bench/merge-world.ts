@@ -1,58 +1,49 @@
-// The merge benchmark's 6 tables, every kind of reference the engine handles, filled by the database itself.
+// The merge bench's 6 tables, every kind of reference the engine handles, filled by the database itself.
 import type { Dialect } from './fresh-database.js';
 
-/** Share of the rows per table (sums to 1), in the order parents come first. */
-const SHARES = {
-  accounts: 0.15,
-  guilds: 0.015,
-  members: 0.135,
-  items: 0.35,
-  mail: 0.25,
-  trades: 0.1,
-} as const;
-
+/** Each table's share of the rows, parents first. */
+const SHARES = { accounts: 0.15, guilds: 0.015, members: 0.135, items: 0.35, mail: 0.25, trades: 0.1 };
 export const TABLES = Object.keys(SHARES) as (keyof typeof SHARES)[];
 
 export function worldSchema(dialect: Dialect): string[] {
   const id = 'id BIGINT NOT NULL PRIMARY KEY';
   const tail = dialect === 'mysql' ? ' ENGINE=InnoDB DEFAULT CHARSET=utf8mb4' : '';
-  const idx = (t: string, c: string) => `CREATE INDEX ${t}_${c}_idx ON ${t} (${c})`;
+  const ref = (c: string, t: string) => `${c} BIGINT NOT NULL REFERENCES ${t} (id)`;
+  const tables = [
+    `accounts (${id}, handle VARCHAR(24) NOT NULL UNIQUE, level INT NOT NULL)`,
+    `guilds (${id}, name VARCHAR(24) NOT NULL UNIQUE, ${ref('founder_id', 'accounts')})`,
+    `members (${ref('guild_id', 'guilds')}, ${ref('account_id', 'accounts')}, role VARCHAR(10) NOT NULL, PRIMARY KEY (guild_id, account_id))`,
+    `items (${id}, ${ref('owner_id', 'accounts')}, kind VARCHAR(16) NOT NULL, qty INT NOT NULL)`,
+    `mail (${id}, ${ref('sender_id', 'accounts')}, reply_to BIGINT REFERENCES mail (id), item_id BIGINT REFERENCES items (id), subject VARCHAR(40) NOT NULL)`,
+    `trades (${id}, ${ref('item_id', 'items')}, price INT NOT NULL)`,
+  ];
+  // MySQL indexes referencing columns by itself; PostgreSQL and SQLite need them for the checks.
+  const indexes = [
+    'members.account_id',
+    'items.owner_id',
+    'mail.sender_id',
+    'mail.reply_to',
+    'mail.item_id',
+    'trades.item_id',
+  ];
   return [
-    `CREATE TABLE accounts (${id}, handle VARCHAR(24) NOT NULL UNIQUE, level INT NOT NULL)${tail}`,
-    `CREATE TABLE guilds (${id}, name VARCHAR(24) NOT NULL UNIQUE, founder_id BIGINT NOT NULL REFERENCES accounts (id))${tail}`,
-    `CREATE TABLE members (guild_id BIGINT NOT NULL REFERENCES guilds (id), account_id BIGINT NOT NULL REFERENCES accounts (id), role VARCHAR(10) NOT NULL, PRIMARY KEY (guild_id, account_id))${tail}`,
-    `CREATE TABLE items (${id}, owner_id BIGINT NOT NULL REFERENCES accounts (id), kind VARCHAR(16) NOT NULL, qty INT NOT NULL)${tail}`,
-    `CREATE TABLE mail (${id}, sender_id BIGINT NOT NULL REFERENCES accounts (id), reply_to BIGINT REFERENCES mail (id), item_id BIGINT REFERENCES items (id), subject VARCHAR(40) NOT NULL)${tail}`,
-    `CREATE TABLE trades (${id}, item_id BIGINT NOT NULL REFERENCES items (id), price INT NOT NULL)${tail}`,
-    // MySQL indexes referencing columns by itself; PostgreSQL and SQLite need them for the checks.
+    ...tables.map((t) => `CREATE TABLE ${t}${tail}`),
     ...(dialect === 'mysql'
       ? []
-      : [
-          idx('members', 'account_id'),
-          idx('items', 'owner_id'),
-          idx('mail', 'sender_id'),
-          idx('mail', 'reply_to'),
-          idx('mail', 'item_id'),
-          idx('trades', 'item_id'),
-        ]),
+      : indexes.map((i) => i.split('.')).map(([t, c]) => `CREATE INDEX ${t}_${c}_idx ON ${t} (${c})`)),
   ];
-}
-
-/** Rows per table for a shard of `rows` rows. */
-function tableRows(rows: number): Record<keyof typeof SHARES, number> {
-  const n = Object.fromEntries(TABLES.map((t) => [t, Math.max(1, Math.round(rows * SHARES[t]))])) as Record<
-    keyof typeof SHARES,
-    number
-  >;
-  n.members = Math.min(n.members, n.accounts);
-  return n;
 }
 
 /** Fills a shard of `rows` rows: keys from `base + 1`, one handle in 100 shared across shards. */
 export function fillStatements(dialect: Dialect, rows: number, base: bigint, shard: string): string[] {
-  const n = tableRows(rows);
+  const n = Object.fromEntries(
+    TABLES.map((t) => [t, Math.max(1, Math.round(rows * SHARES[t]))]),
+  ) as typeof SHARES;
+  n.members = Math.min(n.members, n.accounts);
   const cat = (...parts: string[]) =>
     dialect === 'mysql' ? `CONCAT(${parts.join(', ')})` : parts.join(' || ');
+  const s = (e: string) =>
+    dialect === 'postgres' ? `(${e})::text` : `CAST(${e} AS ${dialect === 'mysql' ? 'CHAR' : 'TEXT'})`;
   const from = (count: number) =>
     dialect === 'postgres'
       ? `FROM generate_series(1::bigint, ${count}) AS g(i)`
@@ -61,12 +52,6 @@ export function fillStatements(dialect: Dialect, rows: number, base: bigint, sha
         : `FROM (WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < ${count}) SELECT i FROM c) g`;
   const k = (e: string) => `(${base} + ${e})`;
   const pick = (m: number) => k(`1 + ((i * 7919) % ${m})`);
-  const s = (e: string) =>
-    dialect === 'postgres'
-      ? `(${e})::text`
-      : dialect === 'mysql'
-        ? `CAST(${e} AS CHAR)`
-        : `CAST(${e} AS TEXT)`;
   return [
     `INSERT INTO accounts (id, handle, level) SELECT ${k('i')}, CASE WHEN i % 100 = 0 THEN ${cat("'p'", s('i'))} ELSE ${cat(`'${shard}p'`, s('i'))} END, i % 60 ${from(n.accounts)}`,
     `INSERT INTO guilds (id, name, founder_id) SELECT ${k('i')}, ${cat(`'${shard}g'`, s('i'))}, ${pick(n.accounts)} ${from(n.guilds)}`,
