@@ -30,24 +30,20 @@ function flakeNext(gen: FlakeId): Buffer {
 function call<G>(g: G, next: (g: G) => unknown) {
   return () => next(g);
 }
+type Row = [name: string, create: () => () => unknown, perCall?: number];
+/** A snowkey row: nextId(), or nextIds(batch). */
+function snowkey(name: string, options: ConstructorParameters<typeof Snowflake>[0], batch?: number): Row {
+  const next = batch ? (g: Snowflake<string>) => g.nextIds(batch) : (g: Snowflake<string>) => g.nextId();
+  return [name, () => call(new Snowflake(options), next), batch];
+}
 
 /** Each generator set up as its library documents it: a factory of fresh "next" calls, and ids a call. */
-const generators: [string, () => () => unknown, number?][] = [
-  ["snowkey nextId() (default, 'wait')", () => call(new Snowflake({ workerId: 1 }), (g) => g.nextId())],
-  [
-    "snowkey nextId() 'borrow'",
-    () => call(new Snowflake({ workerId: 2, sequenceOverflow: 'borrow' }), (g) => g.nextId()),
-  ],
-  ['snowkey nextIds(10000)', () => call(new Snowflake({ workerId: 3 }), (g) => g.nextIds(10_000)), 10_000],
-  [
-    'snowkey nextId(), clock x100 (code speed)',
-    () => call(new Snowflake({ workerId: 4, clock: fastClock() }), (g) => g.nextId()),
-  ],
-  [
-    'snowkey nextIds(10000), clock x100 (code speed)',
-    () => call(new Snowflake({ workerId: 5, clock: fastClock() }), (g) => g.nextIds(10_000)),
-    10_000,
-  ],
+const generators: Row[] = [
+  snowkey("snowkey nextId() (default, 'wait')", { workerId: 1 }),
+  snowkey("snowkey nextId() 'borrow'", { workerId: 2, sequenceOverflow: 'borrow' }),
+  snowkey('snowkey nextIds(10000)', { workerId: 3 }, 10_000),
+  snowkey('snowkey nextId(), clock x100 (code speed)', { workerId: 4, clock: fastClock() }),
+  snowkey('snowkey nextIds(10000), clock x100 (code speed)', { workerId: 5, clock: fastClock() }, 10_000),
   ['@sapphire/snowflake generate()', () => call(new SapphireSnowflake(DISCORD_EPOCH), (g) => g.generate())],
   ['simple-flakeid NextBigId()', () => call(simpleFlakeid(1), (g) => g.NextBigId())],
   // The README's call (a Number below 2^53); the ratios use NextBigId(), a bigint like snowkey's.

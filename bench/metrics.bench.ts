@@ -8,8 +8,9 @@ import {
   MeterProvider,
   PeriodicExportingMetricReader,
 } from '@opentelemetry/sdk-metrics';
-import { SegmentAllocator, Snowflake } from '@snowkey/core';
+import { SegmentAllocator, Snowflake, sqliteSqlClient } from '@snowkey/core';
 import { snowkeyMetrics } from '@snowkey/core/otel';
+import Database from 'better-sqlite3';
 import { Command } from 'commander';
 import { renderSvg } from './insert/charts.js';
 import { fastClock, interleavedRuns, median, table } from './measure.js';
@@ -37,22 +38,14 @@ const METRICS: [string, ((source: Snowflake | SegmentAllocator) => void)?][] = [
     (source) => snowkeyMetrics(source, { meter: sdk.getMeter('b') }),
   ],
 ];
-const STEP = 500_000_000; // more ids than a run takes: the allocator's store is not what is measured
-let counter = 0n;
-const memoryStore = {
-  name: 'memory',
-  prepare: async () => ({}),
-  take: async ({ count }: { count: number }) => {
-    counter += BigInt(count);
-    return { first: counter - BigInt(count) + 1n, last: counter };
-  },
-};
+const STEP = 500_000_000; // more ids than a run takes: the store is not what is measured
+const store = sqliteSqlClient(new Database(':memory:'));
 const GENERATORS: [string, (n: number) => Snowflake | SegmentAllocator][] = [
   ['Snowflake nextId(), clock x100', (n) => new Snowflake({ workerId: n, clock: fastClock() })],
   ['Snowflake nextId(), real clock (waits)', (n) => new Snowflake({ workerId: 10 + n })],
   [
     'SegmentAllocator nextId()',
-    (n) => new SegmentAllocator({ store: memoryStore, tag: `b${n}`, step: STEP, maxStep: STEP }),
+    (n) => new SegmentAllocator({ client: store, tag: `b${n}`, step: STEP, maxStep: STEP }),
   ],
 ];
 const rows = GENERATORS.flatMap(([generator, make]) =>
@@ -74,15 +67,9 @@ await sdk.shutdown();
 const cpuNs = runs.map((r) => r.map((run) => (1e9 * run.cpuShare) / run.idsPerSecond));
 const ns = (i: number) => median(cpuNs[i]!);
 const report = table(
-  [
-    'nextId() of',
-    'metrics',
-    'CPU ns/op (median)',
-    'runs (CPU ns/op)',
-    'vs no metrics',
-    'wall ns/op',
-    'share of a CPU',
-  ],
+  'nextId() of|metrics|CPU ns/op (median)|runs (CPU ns/op)|vs no metrics|wall ns/op|share of a CPU'.split(
+    '|',
+  ),
   rows.map((r, i) => [
     r.generator,
     r.metrics,
