@@ -1,5 +1,6 @@
-import { type ChildProcess, fork } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { once } from 'node:events';
+import type { TestDatabase } from '@snowkey/test-harness';
 import type { Dialect } from '../fresh-database.js';
 import { median, quantile } from '../measure.js';
 import {
@@ -9,7 +10,7 @@ import {
   VARIANTS,
   type Variant,
 } from './adapters/adapter-bench.js';
-import { type BenchDatabase, countRows } from './bench-database.js';
+import { countRows } from './bench-database.js';
 import { progress } from './cli-options.js';
 
 /** One write's wall seconds and the child's CPU seconds during it. */
@@ -33,32 +34,24 @@ export interface PathResult {
   readonly rounds: readonly Readonly<Record<Variant, Times>>[];
 }
 
-/** The child's next message; its exit before one is an error. */
-function reply(child: ChildProcess, label: string): Promise<Times> {
-  return new Promise((resolve, reject) => {
-    const exited = (code: number | null) => reject(new Error(`${label} exited (${code}) with no reply`));
-    child.once('exit', exited);
-    child.once('message', (m: Times & { error?: string }) => {
-      child.off('exit', exited);
-      if (m.error) reject(new Error(`${label}: ${m.error}`));
-      else resolve(m);
-    });
-  });
-}
-
 /** clock-child.ts for one adapter in one variant, under tsx's ESM hook only (its CJS hook would tax every driver `require()`). */
-async function startChild(db: BenchDatabase, adapter: string, variant: Variant) {
+async function startChild(db: TestDatabase, adapter: string, variant: Variant) {
   const path = new URL('./clock-child.ts', import.meta.url).pathname;
-  const child = fork(path, [variant, adapter, JSON.stringify(db.database)], {
-    execArgv: ['--import', 'tsx/esm'],
-  });
-  const label = `${adapter} ${variant}`;
-  await reply(child, label);
+  const child = fork(path, [variant, adapter, JSON.stringify(db)], { execArgv: ['--import', 'tsx/esm'] });
+  /** Sends `message` (if any) and resolves to the child's reply; its exit before one is an error. */
+  const ask = (message?: object) =>
+    new Promise<Times>((resolve, reject) => {
+      const exited = (code: number | null) => reject(new Error(`${adapter} ${variant} exited (${code})`));
+      child.once('exit', exited).once('message', (m: Times & { error?: string }) => {
+        child.off('exit', exited);
+        if (m.error) reject(new Error(`${adapter} ${variant}: ${m.error}`));
+        else resolve(m);
+      });
+      if (message) child.send(message);
+    });
+  await ask();
   return {
-    write(path: number, rows: number, offset: number) {
-      child.send({ path, rows, offset });
-      return reply(child, label);
-    },
+    write: (path: number, rows: number, offset: number) => ask({ path, rows, offset }),
     async close() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.disconnect();
@@ -69,7 +62,7 @@ async function startChild(db: BenchDatabase, adapter: string, variant: Variant) 
 
 /** Every write path of `adapters` on `db`, the variants in processes of their own, interleaved in rotating order. */
 export async function adapterOverhead(
-  db: BenchDatabase,
+  db: TestDatabase,
   adapters: readonly string[],
   options: { bulkRows: number; singleRows: number; rounds: number },
 ): Promise<PathResult[]> {

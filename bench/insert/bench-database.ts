@@ -1,44 +1,12 @@
-import { createTestDatabase, type DroppableTestDatabase } from '@snowkey/test-harness';
-import Database from 'better-sqlite3';
-import mysql from 'mysql2/promise';
-import pg from 'pg';
+import type { TestDatabase } from '@snowkey/test-harness';
 import type { Dialect } from '../fresh-database.js';
 
 export const DIALECTS: readonly Dialect[] = ['postgres', 'mysql', 'sqlite'];
 
-type Rows = readonly (readonly unknown[])[];
+const one = async (db: TestDatabase, sql: string) =>
+  (await db.query<Record<string, string | number | undefined>>(sql))[0]!;
 
-/** A fresh harness database (DDL and reads through `database.query`) and one raw driver connection for the INSERTs. */
-export interface BenchDatabase {
-  readonly dialect: Dialect;
-  readonly database: DroppableTestDatabase;
-  insertRows(table: string, columns: readonly string[], rows: Rows): Promise<void>;
-  close(): Promise<void>;
-}
-
-export async function openBenchDatabase(dialect: Dialect): Promise<BenchDatabase> {
-  const database = await createTestDatabase(dialect, 'bench_insert');
-  try {
-    const driver = await { postgres, mysql: mariadb, sqlite }[dialect](database);
-    return {
-      dialect,
-      database,
-      insertRows: driver.insertRows,
-      async close() {
-        await driver.end();
-        await database.drop();
-      },
-    };
-  } catch (err) {
-    await database.drop();
-    throw err;
-  }
-}
-
-const one = async (db: BenchDatabase, sql: string) =>
-  (await db.database.query<Record<string, string | number | undefined>>(sql))[0]!;
-
-export const countRows = async (db: BenchDatabase, table: string) =>
+export const countRows = async (db: TestDatabase, table: string) =>
   Number((await one(db, `SELECT COUNT(*) AS n FROM ${table}`)).n);
 
 const pages = (where: string) => `(SELECT COALESCE(SUM(pgsize), 0) FROM dbstat WHERE ${where})`;
@@ -55,9 +23,9 @@ const SIZE_SQL = {
   ],
 };
 
-export async function tableBytes(db: BenchDatabase, table: string): Promise<{ data: number; index: number }> {
+export async function tableBytes(db: TestDatabase, table: string): Promise<{ data: number; index: number }> {
   const statements = SIZE_SQL[db.dialect](table);
-  for (const sql of statements.slice(0, -1)) await db.database.query(sql);
+  for (const sql of statements.slice(0, -1)) await db.query(sql);
   const s = await one(db, statements.at(-1)!);
   return { data: Number(s.data), index: Number(s.idx) };
 }
@@ -71,66 +39,4 @@ const SETTINGS_SQL = {
   sqlite:
     "SELECT 'SQLite ' || sqlite_version() || ' (better-sqlite3): journal_mode WAL, synchronous NORMAL, page cache 2 MiB (default)' AS s",
 };
-export const serverSettings = async (db: BenchDatabase) =>
-  String((await one(db, SETTINGS_SQL[db.dialect])).s);
-
-/** The rows' values in one array (a plain loop: `flat()` cost more than the driver on 5000 values). */
-function flatValues(rows: Rows): unknown[] {
-  const values: unknown[] = [];
-  for (const row of rows) for (let c = 0; c < row.length; c++) values.push(row[c]);
-  return values;
-}
-
-function insertSql(table: string, columns: readonly string[], rows: number, numbered: boolean): string {
-  let n = 0;
-  const row = () => `(${columns.map(() => (numbered ? `$${++n}` : '?')).join(',')})`;
-  return `INSERT INTO ${table} (${columns.join(',')}) VALUES ${Array.from({ length: rows }, row).join(',')}`;
-}
-
-type Driver = Pick<BenchDatabase, 'insertRows'> & { end(): unknown };
-
-async function postgres(database: DroppableTestDatabase): Promise<Driver> {
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  const texts = new Map<string, string>();
-  return {
-    end: () => client.end(),
-    async insertRows(table, columns, rows) {
-      // A named statement per shape: its text built, parsed and planned once, as a pooled app's would be.
-      const name = `ins_${table}_${columns.length}_${rows.length}`;
-      if (!texts.has(name)) texts.set(name, insertSql(table, columns, rows.length, true));
-      await client.query({ name, text: texts.get(name)!, values: flatValues(rows) });
-    },
-  };
-}
-
-async function mariadb(database: DroppableTestDatabase): Promise<Driver> {
-  const conn = await mysql.createConnection({
-    uri: database.url,
-    supportBigNumbers: true,
-    bigNumberStrings: true,
-  });
-  return {
-    end: () => conn.end(),
-    // mysql2 expands `VALUES ?` from an array of rows on the client: one statement, one round trip.
-    insertRows: async (table, columns, rows) =>
-      void (await conn.query(`INSERT INTO ${table} (${columns.join(',')}) VALUES ?`, [rows])),
-  };
-}
-
-function sqlite(database: DroppableTestDatabase): Driver {
-  const db = new Database(database.filename!);
-  // What an application on SQLite typically runs: WAL, synchronous NORMAL.
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  const statements = new Map<string, Database.Statement>();
-  return {
-    end: () => db.close(),
-    async insertRows(table, columns, rows) {
-      const key = `${table}/${columns.length}/${rows.length}`;
-      if (!statements.has(key))
-        statements.set(key, db.prepare(insertSql(table, columns, rows.length, false)));
-      statements.get(key)!.run(flatValues(rows));
-    },
-  };
-}
+export const serverSettings = async (db: TestDatabase) => String((await one(db, SETTINGS_SQL[db.dialect])).s);

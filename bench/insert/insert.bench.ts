@@ -2,11 +2,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
+import { createTestDatabase } from '@snowkey/test-harness';
 import { Command, Option } from 'commander';
 import type { Dialect } from '../fresh-database.js';
 import { adapterOverhead, type PathResult } from './adapter-overhead.js';
 import { ADAPTER_NAMES } from './adapters/adapter-bench.js';
-import { DIALECTS, openBenchDatabase, serverSettings } from './bench-database.js';
+import { DIALECTS, serverSettings } from './bench-database.js';
 import { curvesChart, overheadChart, renderSvg } from './charts.js';
 import { count, listOf, progress } from './cli-options.js';
 import { type DialectLoads, rawLoads } from './raw-load.js';
@@ -52,7 +53,7 @@ const settings: string[] = [];
 const loads: DialectLoads[] = [];
 const overhead: PathResult[] = [];
 for (const dialect of opts.dialects) {
-  const db = await openBenchDatabase(dialect);
+  const db = await createTestDatabase(dialect, 'bench_insert');
   try {
     settings.push(await serverSettings(db));
     if (opts.only !== 'adapters') loads.push(await rawLoads(db, opts.rows, opts.rounds));
@@ -61,7 +62,7 @@ for (const dialect of opts.dialects) {
       overhead.push(...(await adapterOverhead(db, opts.adapters, options)));
     }
   } finally {
-    await db.close();
+    await db.drop();
   }
 }
 

@@ -3,6 +3,7 @@
 // No collection is forced between writes: a full one drops V8's optimized code (Knex's writes 25% dearer).
 import { execFileSync } from 'node:child_process';
 import { Snowflake } from '@snowkey/core';
+import { createTestDatabase } from '@snowkey/test-harness';
 import type { Dialect } from '../fresh-database.js';
 import {
   createAdapterTables,
@@ -10,7 +11,7 @@ import {
   VARIANT_TABLE,
   type Variant,
 } from './adapters/adapter-bench.js';
-import { countRows, openBenchDatabase } from './bench-database.js';
+import { countRows } from './bench-database.js';
 import { benchRows } from './tables.js';
 
 if (!import.meta.resolve('@snowkey/core').includes('/dist/'))
@@ -25,13 +26,13 @@ const [warmup, rounds, bulkRows, singleRows, singleWarmup] = counts.map(Number) 
 const callgrind = (...command: string[]) =>
   execFileSync('vgdb', [`--pid=${process.pid}`, ...command], { stdio: 'ignore' });
 
-const db = await openBenchDatabase(dialect);
+const db = await createTestDatabase(dialect, 'bench_insert');
 try {
   await createAdapterTables(db);
   let [offset, written] = [0, 0];
   for (const name of adapters.split(',')) {
     const adapter = await loadAdapterBench(name);
-    const session = await adapter.open(db.database, variant, new Snowflake({ workerId: 4 }));
+    const session = await adapter.open(db, variant, new Snowflake({ workerId: 4 }));
     for (const [index, path] of adapter.paths.entries()) {
       if (path.dialects && !path.dialects.includes(dialect)) continue;
       const [rows, warmups] = path.single ? [singleRows!, singleWarmup!] : [bulkRows!, warmup!];
@@ -54,5 +55,5 @@ try {
   const stored = await countRows(db, VARIANT_TABLE[variant]);
   if (stored !== written) throw new Error(`${variant}: ${stored} rows stored, ${written} written`);
 } finally {
-  await db.close();
+  await db.drop();
 }

@@ -38,7 +38,6 @@ const opts = new Command('bench:insert:instructions')
     count('--processes'),
     1,
   )
-  .option('--jobs <n>', 'valgrind processes at once', count('--jobs'), 2)
   .option(
     '--out <dir>',
     'where report.md, results.json and the chart go',
@@ -51,7 +50,6 @@ const opts = new Command('bench:insert:instructions')
     warmup: number;
     rounds: number;
     processes: number;
-    jobs: number;
     out: string;
   }>();
 
@@ -111,7 +109,7 @@ try {
       progress(`${name}: done`);
     }
   };
-  await Promise.all(Array.from({ length: opts.jobs }, worker));
+  await Promise.all([worker(), worker()]); // two valgrind processes at once
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
@@ -121,14 +119,13 @@ const results: PathInstructions[] = [];
 for (const dialect of opts.dialects) {
   for (const name of opts.adapters) {
     const adapter = await loadAdapterBench(name);
-    const of = (v: Variant) =>
-      jobs.filter((j) => j.dialect === dialect && j.adapter === name && j.variant === v);
-    const counted = (v: Variant) =>
-      of(v)
-        .flatMap((j) => dumps.get(j)!)
-        .filter((d) => d.label !== 'warm-up');
+    const mine = jobs.filter((j) => j.dialect === dialect && j.adapter === name);
     for (const [index, path] of adapter.paths.entries()) {
-      const rounds = VARIANTS.map((v) => counted(v).filter((d) => d.label.startsWith(`${name}.${index}.`)));
+      const rounds = VARIANTS.map((v) =>
+        mine
+          .filter((j) => j.variant === v)
+          .flatMap((j) => dumps.get(j)!.filter((d) => d.label.startsWith(`${name}.${index}.`))),
+      );
       if (!rounds[0]!.length) continue;
       results.push({
         dialect,
@@ -147,10 +144,7 @@ for (const dialect of opts.dialects) {
   }
 }
 
-// The command as it measured: where the report went (--out) is left out.
-const args = process.argv.slice(2);
-const measured = args.filter((a, i) => a !== '--out' && args[i - 1] !== '--out' && !a.startsWith('--out='));
-const command = `pnpm bench:insert:instructions ${measured.join(' ')}`.trim();
+const command = `pnpm bench:insert:instructions ${process.argv.slice(2).join(' ')}`.trim();
 const report = `${[
   `Command: \`${command}\` (Node ${process.version})`,
   `### Instructions per row, ${BULK_ROWS} rows per bulk write, ${SINGLE_ROWS} per one-row run, sum of ${opts.rounds} rounds after ${opts.warmup} warm-up rounds (${SINGLE_WARMUP} for one-row paths), ${opts.processes === 1 ? 'one process' : `${opts.processes} processes`} per adapter and variant`,

@@ -1,7 +1,9 @@
+import type { TestDatabase } from '@snowkey/test-harness';
 import type { Dialect } from '../fresh-database.js';
 import { median, sum } from '../measure.js';
-import { type BenchDatabase, countRows, tableBytes } from './bench-database.js';
+import { countRows, tableBytes } from './bench-database.js';
 import { progress } from './cli-options.js';
+import { openRawDriver, type RawDriver } from './raw-driver.js';
 import { createTableSql, type KeyKind, keyKinds, keySource, PAYLOAD_COLUMNS, payloadRow } from './tables.js';
 
 const BATCH = 1000;
@@ -23,14 +25,15 @@ export interface DialectLoads {
 
 /** Loads a fresh table per key kind a tenth at a time, the kinds interleaved in rotating order. */
 async function rawLoad(
-  db: BenchDatabase,
+  db: TestDatabase,
+  driver: RawDriver,
   kinds: readonly KeyKind[],
   round: number,
   rows: number,
 ): Promise<Load[]> {
   const table = (kind: KeyKind) => `bench_${kind.replace(/-/g, '_')}_${round}`;
   for (const kind of kinds)
-    for (const sql of createTableSql(db.dialect, kind, table(kind))) await db.database.query(sql);
+    for (const sql of createTableSql(db.dialect, kind, table(kind))) await db.query(sql);
   const sources = kinds.map((k) => keySource(db.dialect, k));
   const seconds = kinds.map((): number[] => []);
   const bounds = Array.from({ length: SLICES + 1 }, (_, s) => Math.round((rows * s) / SLICES));
@@ -45,7 +48,7 @@ async function rawLoad(
           const row = payloadRow(from + i);
           return ids ? [ids[i], row[0], row[1], row[2], row[3]] : row;
         });
-        await db.insertRows(table(kinds[k]!), ids ? ['id', ...PAYLOAD_COLUMNS] : PAYLOAD_COLUMNS, values);
+        await driver.insertRows(table(kinds[k]!), ids ? ['id', ...PAYLOAD_COLUMNS] : PAYLOAD_COLUMNS, values);
       }
       seconds[k]!.push((performance.now() - start) / 1000);
     }
@@ -57,16 +60,21 @@ async function rawLoad(
     if (stored !== rows) throw new Error(`${kind}: ${stored} rows stored, ${rows} loaded`);
     const slices = seconds[k]!.map((sec, s) => (bounds[s + 1]! - bounds[s]!) / sec);
     loads.push({ kind, slices, total: rows / sum(seconds[k]!), bytes: await tableBytes(db, table(kind)) });
-    await db.database.query(`DROP TABLE ${table(kind)}`);
+    await db.query(`DROP TABLE ${table(kind)}`);
   }
   return loads;
 }
 
 /** `rounds` raw loads of every key kind on `db`, each in fresh tables. */
-export async function rawLoads(db: BenchDatabase, rows: number, rounds: number): Promise<DialectLoads> {
+export async function rawLoads(db: TestDatabase, rows: number, rounds: number): Promise<DialectLoads> {
   const kinds = keyKinds(db.dialect);
   const loads: Load[][] = [];
-  for (let round = 0; round < rounds; round++) loads.push(await rawLoad(db, kinds, round, rows));
+  const driver = await openRawDriver(db);
+  try {
+    for (let round = 0; round < rounds; round++) loads.push(await rawLoad(db, driver, kinds, round, rows));
+  } finally {
+    await driver.end();
+  }
   const m = (k: number, f: (l: Load) => number) => median(loads.map((round) => f(round[k]!)));
   return {
     dialect: db.dialect,

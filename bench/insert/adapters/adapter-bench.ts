@@ -1,6 +1,5 @@
 import type { Snowflake } from '@snowkey/core';
 import type { TestDatabase } from '@snowkey/test-harness';
-import type { BenchDatabase } from '../bench-database.js';
 import { type BenchRow, createTableSql } from '../tables.js';
 
 export type { BenchRow } from '../tables.js';
@@ -15,10 +14,10 @@ export const VARIANT_TABLE = {
 } as const;
 
 /** Creates the three tables: autoincrement's, and the recommended key (SQLite: the guarded rowid). */
-export async function createAdapterTables(db: BenchDatabase): Promise<void> {
+export async function createAdapterTables(db: TestDatabase): Promise<void> {
   for (const variant of VARIANTS) {
     const kind = variant === 'autoincrement' ? 'autoincrement' : 'snowkey-guarded';
-    for (const sql of createTableSql(db.dialect, kind, VARIANT_TABLE[variant])) await db.database.query(sql);
+    for (const sql of createTableSql(db.dialect, kind, VARIANT_TABLE[variant])) await db.query(sql);
   }
 }
 
