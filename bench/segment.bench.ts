@@ -35,12 +35,7 @@ const distant: SqlClient = {
 };
 
 /** Ids from `next`, `perCall` a call; `allocator` when they come from one (its stats count refills and waits). */
-interface Source {
-  readonly name: string;
-  readonly next: () => unknown;
-  readonly perCall: number;
-  readonly allocator?: SegmentAllocator;
-}
+type Source = { name: string; next: () => unknown; perCall: number; allocator?: SegmentAllocator };
 const allocators: SegmentAllocator[] = [];
 async function segment(name: string, c: SqlClient, more: object = {}, perCall = 1): Promise<Source> {
   const a = new SegmentAllocator({ client: c, tag: `t${allocators.length}`, ...more });
@@ -88,13 +83,7 @@ const emptyBefore = sources.map((s) => stat(s, 'unavailable'));
 const runs = sources.map((): number[] => []);
 for (let round = 0; round < 3; round++)
   for (const [i, s] of sources.entries()) runs[i]!.push(await run(s, Number(options.runMs)));
-const head = [
-  'source',
-  'ids/s (median)',
-  'runs',
-  'vs Snowflake nextId()',
-  'calls that found the buffers empty',
-];
+const head = 'source|ids/s (median)|runs|vs Snowflake nextId()|calls that found the buffers empty'.split('|');
 const rows = sources.map((s, i) => [
   s.name,
   millions(median(runs[i]!)),
@@ -104,9 +93,7 @@ const rows = sources.map((s, i) => [
 ]);
 console.log(`${table(head, rows)}\n`);
 
-console.log(
-  `latency of single nextId() calls for ${options.latencyS} s, ~10,000 a second per row, side by side:`,
-);
+console.log(`latency of single nextId() calls for ${options.latencyS} s, ~10,000 a second per row:`);
 const step = { step: 1000, maxStep: 1000 };
 const latency = [
   sources[0]!,
