@@ -1,9 +1,9 @@
 import { type IdGenerator, InvalidArgumentError } from '@snowkey/core';
 import { generateOrKeep, takeIds } from '@snowkey/core/adapter';
+import type { Row, RowCopier } from './copy-row.js';
 import { writeInPlace } from './write-in-place.js';
 
-/** A row as passed to Knex's `insert`: column name to value. */
-export type Row = Record<string, unknown>;
+export type { Row } from './copy-row.js';
 
 /** One id column of one row that takes an id, and what it held before. */
 export interface Fill {
@@ -17,54 +17,73 @@ export interface Fill {
 }
 
 /**
- * Copies of the rows with every missing snowflake column filled (core's `generateOrKeep`), or with
- * `inPlace` the caller's own rows, all or none.
+ * Copies of the rows (by `copy`) with every missing snowflake column filled (core's
+ * `generateOrKeep`), or without `copy` the caller's own rows, all or none.
  */
 export function fillIds(
   generator: IdGenerator,
   columns: readonly string[],
   input: unknown,
-  inPlace: boolean,
+  copy: RowCopier | undefined,
 ): Row[] {
   const rows: unknown[] = Array.isArray(input) ? input : [input];
+  if (copy === undefined) return fillInPlace(generator, columns, rows, input);
   const targets: Row[] = new Array(rows.length);
-  const fills: Fill[] = [];
   // One name for core's rule for the whole call, built only for a refused value.
+  let at = 0;
+  let column = '';
+  const argument = () => `rows[${at}].${column}`;
+  // Two passes, no list of fills: a copy has every id column as an own property, and an id is
+  // written only where the rule still says generate, after every value was checked.
+  let count = 0;
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    if (!isRow(row)) throw notARow(input, i, row);
+    const target = copy(row);
+    for (let c = 0; c < columns.length; c++) {
+      column = columns[c]!;
+      at = i;
+      if (generateOrKeep(target[column], argument) === 'generate') count++;
+    }
+    targets[i] = target;
+  }
+  const ids = takeIds(generator, count);
+  let k = 0;
+  for (let i = 0; i < targets.length; i++) {
+    const target = targets[i]!;
+    for (let c = 0; c < columns.length; c++) {
+      const column = columns[c]!;
+      if (generateOrKeep(target[column], argument) === 'generate') target[column] = ids[k++];
+    }
+  }
+  return targets;
+}
+
+function fillInPlace(
+  generator: IdGenerator,
+  columns: readonly string[],
+  rows: unknown[],
+  input: unknown,
+): Row[] {
+  const fills: Fill[] = [];
   let at = 0;
   let column = '';
   const argument = () => `rows[${at}].${column}`;
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
     if (!isRow(row)) throw notARow(input, i, row);
-    // A copy holds the row's own enumerable properties only, so an inherited column is absent.
-    const target: Row = inPlace ? row : copyOf(row);
     for (let c = 0; c < columns.length; c++) {
       column = columns[c]!;
-      // `in` first: for the usual absent column it answers alone, where Object.hasOwn costs about
-      // 150 instructions a row.
-      const own = column in target && Object.hasOwn(target, column);
-      const value = own || inPlace ? target[column] : undefined;
+      // `in` first: for the usual absent column it answers alone (Object.hasOwn: ~150 instructions).
+      const own = column in row && Object.hasOwn(row, column);
+      const value = row[column];
       at = i;
       if (generateOrKeep(value, argument) === 'generate')
-        fills.push({ index: i, row: target, column, own, held: value });
+        fills.push({ index: i, row, column, own, held: value });
     }
-    targets[i] = target;
   }
-  const ids = takeIds(generator, fills.length);
-  if (inPlace) writeInPlace(fills, ids);
-  else for (let k = 0; k < fills.length; k++) fills[k]!.row[fills[k]!.column] = ids[k];
-  return targets;
-}
-
-/**
- * The row's own enumerable properties. `Object.assign` keeps the copies on one shared map (a spread
- * copy with the id added costs ~7k instructions a row more); a row with an own `__proto__` key is
- * spread, since `Object.assign` would set the copy's prototype from it (one holding the row's own
- * prototype is copied without that key).
- */
-function copyOf(row: Row): Row {
-  // biome-ignore lint/suspicious/noProto: what is read is the row's own `__proto__` key, if any.
-  return row.__proto__ === Object.getPrototypeOf(row) ? Object.assign({}, row) : { ...row };
+  writeInPlace(fills, takeIds(generator, fills.length));
+  return rows.slice() as Row[];
 }
 
 /** Whether `value` is a row object: an object, not null and not an array. */

@@ -1,5 +1,6 @@
 import type { IdGenerator } from '@snowkey/core';
 import { optionalBoolean, resolveSnowflakeColumns } from '@snowkey/core/adapter';
+import { type RowCopier, rowCopier } from './copy-row.js';
 
 /** Which columns of which tables hold snowflake ids. */
 export type SnowflakeTables = { readonly [table: string]: string | readonly string[] };
@@ -19,6 +20,8 @@ export interface ResolvedOptions {
   readonly generator: IdGenerator;
   readonly tables: ReadonlyMap<string, readonly string[]>;
   readonly fillInPlace: boolean;
+  /** Per table, the copier of its rows (unused with `fillInPlace`). */
+  readonly copiers: ReadonlyMap<string, RowCopier>;
 }
 
 /** Checks the options eagerly, so a bad one fails where the helper is built. */
@@ -36,6 +39,10 @@ export function resolveOptions(options: SnowkeyKnexOptions): ResolvedOptions {
   // Plain arrays, not core's frozen ones: V8's optimized fill reads a frozen array's elements
   // through a generic call, about 80 instructions a row and column.
   const tables = new Map<string, readonly string[]>();
-  for (const [table, list] of columns) tables.set(table, [...list]);
-  return { generator, tables, fillInPlace };
+  const copiers = new Map<string, RowCopier>();
+  for (const [table, list] of columns) {
+    tables.set(table, [...list]);
+    copiers.set(table, rowCopier(list));
+  }
+  return { generator, tables, fillInPlace, copiers };
 }

@@ -73,7 +73,7 @@ export class SnowkeyKnex<Tables extends SnowflakeTables = SnowflakeTables> {
     }
     return new SnowkeyInsert(
       { knex: this.knex, table, idColumns, inPlace: this.#options.fillInPlace },
-      this.#fill(idColumns, rows),
+      this.#fill(table, idColumns, rows),
     );
   }
 
@@ -99,7 +99,7 @@ export class SnowkeyKnex<Tables extends SnowflakeTables = SnowflakeTables> {
     const idColumns = this.#idColumns(table);
     return new SnowkeyBatchInsert(
       { knex: this.knex, table, idColumns, inPlace: this.#options.fillInPlace },
-      this.#fill(idColumns, rows),
+      this.#fill(table, idColumns, rows),
       chunkSize,
     );
   }
@@ -114,7 +114,7 @@ export class SnowkeyKnex<Tables extends SnowflakeTables = SnowflakeTables> {
     table: Table,
     rows: R | readonly R[],
   ): InsertedRow<R, IdColumnsOf<Tables, Table>>[] {
-    return this.#fill(this.#idColumns(table), rows) as InsertedRow<R, IdColumnsOf<Tables, Table>>[];
+    return this.#fill(table, this.#idColumns(table), rows) as InsertedRow<R, IdColumnsOf<Tables, Table>>[];
   }
 
   /**
@@ -160,8 +160,9 @@ export class SnowkeyKnex<Tables extends SnowflakeTables = SnowflakeTables> {
     return columns;
   }
 
-  #fill(idColumns: readonly string[], rows: unknown): Row[] {
-    return fillIds(this.#options.generator, idColumns, rows, this.#options.fillInPlace);
+  #fill(table: string, idColumns: readonly string[], rows: unknown): Row[] {
+    const { generator, fillInPlace, copiers } = this.#options;
+    return fillIds(generator, idColumns, rows, fillInPlace ? undefined : copiers.get(table));
   }
 }
 
