@@ -5,7 +5,6 @@ import { createRequire } from 'node:module';
 import { Snowflake as SapphireSnowflake } from '@sapphire/snowflake';
 import { Snowflake } from '@snowkey/core';
 import { Command } from 'commander';
-import FlakeId from 'flake-idgen';
 import { Snowflake as WasmSnowflake } from 'nodejs-snowflake';
 import { SnowflakeIdv1 } from 'simple-flakeid';
 import { v7 as uuidv7 } from 'uuid';
@@ -14,13 +13,15 @@ import { fastClock, interleavedRuns, millions as m, median, table } from './meas
 const { runMs } = new Command().option('--run-ms <ms>', 'length of a run', '1000').parse().opts();
 const CAP = 4_096_000; // 4096 sequence values a ms: the most one node of the default layout may issue a second
 const DISCORD_EPOCH = 1420070400000;
-// snowflakify's ESM build imports its files without the types TypeScript wants; load its CJS build.
-const Snowflakify: new () => { nextId(): bigint } = createRequire(import.meta.url)('snowflakify').default;
+// Loaded as CommonJS: flake-idgen ships no types, snowflakify's ESM build none that TypeScript finds.
+const load = createRequire(import.meta.url);
+const FlakeId: new (options: { id: number }) => { next(): Buffer } = load('flake-idgen');
+const Snowflakify: new () => { nextId(): bigint } = load('snowflakify').default;
 /** simple-flakeid with snowkey's 10 worker and 12 sequence bits (its default maxSeqNumber assumes 6). */
 const simpleFlakeid = (workerId: number) =>
   new SnowflakeIdv1({ workerId, workerIdBitLength: 10, seqBitLength: 12, maxSeqNumber: 4095 });
 /** flake-idgen throws once a millisecond's 4096 ids are used: a synchronous caller retries. */
-function flakeNext(gen: FlakeId): Buffer {
+function flakeNext(gen: InstanceType<typeof FlakeId>): Buffer {
   for (;;) {
     try {
       return gen.next();
@@ -58,28 +59,18 @@ const generators: Row[] = [
   ['crypto.randomUUID()', () => () => randomUUID()],
 ];
 
-/** A burst of 2M ids (1M UUIDs) drawn as fast as they come, and its duplicates: counted sorted, UUIDs in a Set. */
+/** A burst of 2M ids (1M UUIDs) drawn as fast as they come, and its duplicates (ids less distinct ids). */
 function duplicates(next: () => unknown): [number, number] {
   const burst = typeof next() === 'string' ? 1_000_000 : 2_000_000;
   const ids: unknown[] = [];
-  while (ids.length < burst) {
-    const got = next();
-    if (Array.isArray(got)) ids.push(...got);
-    else ids.push(got);
-  }
+  while (ids.length < burst) ids.push(...[next()].flat());
   ids.length = burst;
-  if (typeof ids[0] === 'string') return [burst, burst - new Set(ids).size];
-  const asBigint = (id: unknown) => (Buffer.isBuffer(id) ? id.readBigUInt64BE(0) : BigInt(id as bigint));
-  const sorted = BigUint64Array.from(ids, asBigint).sort();
-  return [burst, sorted.filter((id, i) => i > 0 && id === sorted[i - 1]).length];
+  return [burst, burst - new Set(ids.map((id) => (Buffer.isBuffer(id) ? id.toString('hex') : id))).size];
 }
 
 console.log(`snowkey generation benchmark: 3 interleaved runs of ${runMs} ms per generator\n`);
-const runs = await interleavedRuns(
-  generators.map(([, create, perCall]) => ({ next: create(), perCall })),
-  3,
-  Number(runMs),
-);
+const timed = generators.map(([, create, perCall]) => ({ next: create(), perCall }));
+const runs = await interleavedRuns(timed, 3, Number(runMs));
 const rates = runs.map((r) => median(r.map((run) => run.idsPerSecond)));
 const base = rates[6]!; // simple-flakeid NextBigId()
 const rows = generators.map(([name, create], i) => {
@@ -95,5 +86,5 @@ const rows = generators.map(([name, create], i) => {
     dup === 0 ? '0' : `${dup} (${((100 * dup) / burst).toFixed(1)}%)`,
   ];
 });
-const head = ['generator', 'ids/s (median)', 'runs', 'vs simple-flakeid', 'vs 4.096M cap', 'cpu', 'burst'];
-console.log(`\n${table([...head, 'duplicates'], rows)}`);
+const head = 'generator|ids/s (median)|runs|vs simple-flakeid|vs 4.096M cap|cpu|burst|duplicates'.split('|');
+console.log(`\n${table(head, rows)}`);
