@@ -104,16 +104,8 @@ for (const dialect of options.db.split(',') as Dialect[]) {
     for (const [i, s] of shards.entries()) rekey.plainMs += await plain([s], `plain${i + 1}`);
     for (const [i, s] of shards.entries()) {
       const target = await fresh(`rekeyed${i + 1}`);
-      const args = [
-        '--source',
-        s.url,
-        '--target',
-        target.url,
-        '--layout',
-        'gameServer',
-        '--server-id',
-        `${i + 1}`,
-      ];
+      const layout = ['--layout', 'gameServer', '--server-id', `${i + 1}`];
+      const args = ['--source', s.url, '--target', target.url, ...layout];
       const r = await cli('rekey', 'run', ...args, '--no-verify');
       const v = await cli('rekey', 'verify', ...args);
       await target.drop();
@@ -127,14 +119,5 @@ for (const dialect of options.db.split(',') as Dialect[]) {
     for (const db of made) await db.drop();
   }
 }
-const head = [
-  'database',
-  'job',
-  'rows',
-  'time',
-  'rows/s',
-  'rate / plain copy',
-  'verify (/ job)',
-  'CLI peak RSS',
-];
+const head = 'database|job|rows|time|rows/s|rate / plain copy|verify (/ job)|CLI peak RSS'.split('|');
 console.log(`\n${table(head, rows, 'llrrrrrr')}`);

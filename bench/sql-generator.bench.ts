@@ -33,22 +33,6 @@ function statement(dialect: Server, w: Workload, snowkey: boolean, k: number): s
   return `INSERT INTO ${snowkey ? 'snowkey_t' : 'native_t'} (v) VALUES ${values.join(', ')}`;
 }
 
-/** Ids per second of the workload's sessions running `statements` each at once. */
-async function measure(
-  dialect: Server,
-  sessions: Session[],
-  w: Workload,
-  snowkey: boolean,
-  statements: number,
-) {
-  const start = performance.now();
-  await Promise.all(
-    sessions.slice(0, w.sessions).map(async (s, i) => {
-      for (let k = 0; k < statements; k++) await s.query(statement(dialect, w, snowkey, i * statements + k));
-    }),
-  );
-  return (w.sessions * statements * w.ids * 1000) / (performance.now() - start);
-}
 const rate = (perSecond: number) =>
   perSecond >= 10_000 ? `${Math.round(perSecond / 1000)}k` : String(Math.round(perSecond));
 
@@ -70,22 +54,25 @@ for (const dialect of options.dialects.split(',') as Server[]) {
     'CREATE SEQUENCE native_seq',
   ])
     await sessions[0]!.query(sql);
+  /** Ids per second of the workload's sessions running `count` statements each at once. */
+  const measure = async (w: Workload, snowkey: boolean, count: number) => {
+    const start = performance.now();
+    const run = async (s: Session, i: number) => {
+      for (let k = 0; k < count; k++) await s.query(statement(dialect, w, snowkey, i * count + k));
+    };
+    await Promise.all(sessions.slice(0, w.sessions).map(run));
+    return (w.sessions * count * w.ids * 1000) / (performance.now() - start);
+  };
   for (const w of WORKLOADS) {
-    for (const snowkey of [false, true]) await measure(dialect, sessions, w, snowkey, 2); // warm-up
+    for (const snowkey of [false, true]) await measure(w, snowkey, 2); // warm-up
     const [native, snowkey] = [[] as number[], [] as number[]];
     for (let r = 0; r < Number(options.rounds); r++) {
-      native.push(await measure(dialect, sessions, w, false, w.statements));
-      snowkey.push(await measure(dialect, sessions, w, true, w.statements));
+      native.push(await measure(w, false, w.statements));
+      snowkey.push(await measure(w, true, w.statements));
     }
     const [n, s] = [median(native), median(snowkey)];
-    rows.push([
-      DATABASE_NAME[dialect],
-      w.name,
-      String(w.sessions),
-      rate(n),
-      rate(s),
-      `${(s / n).toFixed(2)}x`,
-    ]);
+    const ratio = `${(s / n).toFixed(2)}x`;
+    rows.push([DATABASE_NAME[dialect], w.name, String(w.sessions), rate(n), rate(s), ratio]);
   }
   const [check] = await sessions[0]!.query('SELECT COUNT(*) - COUNT(DISTINCT id) AS dup FROM snowkey_t');
   if (Number((check as { dup: unknown }).dup) !== 0)
@@ -96,5 +83,5 @@ for (const dialect of options.dialects.split(',') as Server[]) {
 console.log(
   `snowkey_next_id() beside the native sequence: 4 database node ids, median of ${options.rounds} rounds\n`,
 );
-const head = ['database', 'workload', 'sessions', 'native ids/s', 'snowkey_next_id() ids/s', 'ratio'];
+const head = 'database|workload|sessions|native ids/s|snowkey_next_id() ids/s|ratio'.split('|');
 console.log(table(head, rows, 'llrrrr'));
