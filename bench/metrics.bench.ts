@@ -1,7 +1,6 @@
-// `pnpm bench:metrics [--rounds 7] [--run-ms 1000] [--out dir]`: nextId() with no metrics, with snowkeyMetrics
-// on the OpenTelemetry API alone and with the SDK, interleaved; writes the table and a chart to --out.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// `pnpm bench:metrics [--rounds 7] [--run-ms 1000]`: nextId() with no metrics, with snowkeyMetrics on the
+// OpenTelemetry API alone and with the SDK, interleaved; writes the table and a chart to bench/metrics-results.
+import { writeFileSync } from 'node:fs';
 import {
   AggregationTemporality,
   InMemoryMetricExporter,
@@ -18,9 +17,9 @@ import { fastClock, interleavedRuns, median, table } from './measure.js';
 const options = new Command()
   .option('--rounds <n>', 'interleaved runs per row', '7')
   .option('--run-ms <ms>', 'length of a run', '1000')
-  .option('--out <dir>', 'where report.md and the chart go', 'bench/metrics-results')
   .parse()
-  .opts<Record<'rounds' | 'runMs' | 'out', string>>();
+  .opts<Record<'rounds' | 'runMs', string>>();
+const OUT = new URL('metrics-results/', import.meta.url);
 
 const sdk = new MeterProvider({
   readers: [
@@ -66,29 +65,23 @@ await sdk.shutdown();
 // CPU time per id: the shared machine's other load does not inflate it.
 const cpuNs = runs.map((r) => r.map((run) => (1e9 * run.cpuShare) / run.idsPerSecond));
 const ns = (i: number) => median(cpuNs[i]!);
-const report = table(
-  'nextId() of|metrics|CPU ns/op (median)|runs (CPU ns/op)|vs no metrics|wall ns/op|share of a CPU'.split(
-    '|',
-  ),
-  rows.map((r, i) => [
-    r.generator,
-    r.metrics,
-    ns(i).toFixed(1),
-    cpuNs[i]!.map((x) => x.toFixed(1)).join(' / '),
-    `${(ns(i) / ns(i - (i % METRICS.length))).toFixed(2)}x`,
-    (1e9 / median(runs[i]!.map((run) => run.idsPerSecond))).toFixed(1),
-    `${Math.round(100 * median(runs[i]!.map((run) => run.cpuShare)))}%`,
-  ]),
-  'llrrrrr',
-);
+const head =
+  'nextId() of|metrics|CPU ns/op (median)|runs (CPU ns/op)|vs no metrics|wall ns/op|share of a CPU';
+const body = rows.map((r, i) => [
+  r.generator,
+  r.metrics,
+  ns(i).toFixed(1),
+  cpuNs[i]!.map((x) => x.toFixed(1)).join(' / '),
+  `${(ns(i) / ns(i - (i % METRICS.length))).toFixed(2)}x`,
+  (1e9 / median(runs[i]!.map((run) => run.idsPerSecond))).toFixed(1),
+  `${Math.round(100 * median(runs[i]!.map((run) => run.cpuShare)))}%`,
+]);
+const report = table(head.split('|'), body, 'llrrrrr');
 console.log(`\n${report}\n`);
 
-mkdirSync(options.out, { recursive: true });
 const command = `pnpm bench:metrics --rounds ${options.rounds} --run-ms ${options.runMs}`;
-writeFileSync(
-  join(options.out, 'report.md'),
-  `# nextId() with and without metrics\n\n\`${command}\`\n\n${report}\n`,
-);
+const markdown = `# nextId() with and without metrics\n\n\`${command}\`\n\n${report}\n`;
+writeFileSync(new URL('report.md', OUT), markdown);
 const svg = await renderSvg({
   $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
   title: 'nextId() CPU ns per id with and without metrics (median; lower is better)',
@@ -107,6 +100,6 @@ const svg = await renderSvg({
     color: { field: 'metrics', type: 'nominal', legend: null, sort: null },
   },
 });
-writeFileSync(join(options.out, 'metrics-overhead.svg'), svg);
-console.log(`wrote ${join(options.out, 'report.md')} and metrics-overhead.svg`);
+writeFileSync(new URL('metrics-overhead.svg', OUT), svg);
+console.log('wrote bench/metrics-results/report.md and metrics-overhead.svg');
 process.exit(0);
