@@ -1,7 +1,7 @@
 // `pnpm bench:adopt [--rows 1000000] [--dialects postgres,mysql,sqlite]`: `snowkey adopt` of a SERIAL /
 // AUTO_INCREMENT table and a table referencing it, beside the same widening by plain ALTER TABLE.
 import { layouts } from '@snowkey/core';
-import { applyAdopt, openDatabase } from '@snowkey/merge';
+import { applyAdopt, type MergeDatabase, openDatabase } from '@snowkey/merge';
 import { Command } from 'commander';
 import { DATABASE_NAME, type Dialect, freshDatabase, runSql } from './fresh-database.js';
 import { table } from './measure.js';
@@ -13,28 +13,25 @@ const options = new Command()
   .opts<Record<'rows' | 'dialects', string>>();
 const ROWS = Number(options.rows);
 
-/** The two tables, filled by the database itself. */
+const RECURSIVE = `WITH RECURSIVE c(g) AS (SELECT 1 UNION ALL SELECT g + 1 FROM c WHERE g < ${ROWS})`;
+/** Per database: the key column, the rows 1..ROWS as `g`, and a name from `g`. */
+const SERIES: Record<Dialect, [key: string, rows: string, name: string]> = {
+  postgres: ['SERIAL PRIMARY KEY', `generate_series(1, ${ROWS}) s(g)`, "'p' || g"],
+  mysql: [
+    'INT NOT NULL AUTO_INCREMENT PRIMARY KEY',
+    `(SELECT seq AS g FROM seq_1_to_${ROWS}) s`,
+    "CONCAT('p', g)",
+  ],
+  sqlite: ['INTEGER PRIMARY KEY AUTOINCREMENT', `(${RECURSIVE} SELECT g FROM c) s`, "'p' || g"],
+};
+/** The two tables (INTEGER is INT on MariaDB), filled by the database itself. */
 function schema(dialect: Dialect): string[] {
-  const [key, int, rows, name] =
-    dialect === 'postgres'
-      ? ['SERIAL PRIMARY KEY', 'INTEGER', `generate_series(1, ${ROWS}) s(g)`, "'p' || g"]
-      : dialect === 'mysql'
-        ? [
-            'INT NOT NULL AUTO_INCREMENT PRIMARY KEY',
-            'INT',
-            `(SELECT seq AS g FROM seq_1_to_${ROWS}) s`,
-            "CONCAT('p', g)",
-          ]
-        : ['INTEGER PRIMARY KEY AUTOINCREMENT', 'INTEGER', 's', "'p' || g"];
-  const series =
-    dialect === 'sqlite'
-      ? `WITH RECURSIVE s(g) AS (SELECT 1 UNION ALL SELECT g + 1 FROM s WHERE g < ${ROWS}) `
-      : '';
+  const [key, rows, name] = SERIES[dialect];
   return [
     `CREATE TABLE players (id ${key}, name VARCHAR(40) NOT NULL)`,
-    `CREATE TABLE items (id ${key}, owner_id ${int} NOT NULL, FOREIGN KEY (owner_id) REFERENCES players (id))`,
-    `${series}INSERT INTO players (name) SELECT ${name} FROM ${rows}`,
-    `${series}INSERT INTO items (owner_id) SELECT g FROM ${rows}`,
+    `CREATE TABLE items (id ${key}, owner_id INTEGER NOT NULL, FOREIGN KEY (owner_id) REFERENCES players (id))`,
+    `INSERT INTO players (name) SELECT ${name} FROM ${rows}`,
+    `INSERT INTO items (owner_id) SELECT g FROM ${rows}`,
   ];
 }
 
@@ -55,10 +52,7 @@ const PLAIN_ALTER: Record<Dialect, string[]> = {
 };
 
 /** Seconds `body` takes on a fresh copy of the two tables. */
-async function timedOnCopy(
-  dialect: Dialect,
-  body: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<unknown>,
-) {
+async function timedOnCopy(dialect: Dialect, body: (db: MergeDatabase) => Promise<unknown>) {
   const fresh = await freshDatabase(dialect, 'snowkey_bench_adopt');
   await runSql(dialect, fresh.url, schema(dialect));
   const db = await openDatabase(fresh.url);
@@ -82,6 +76,4 @@ for (const dialect of options.dialects.split(',') as Dialect[]) {
     dialect === 'sqlite' ? ['-', '-'] : [alter.toFixed(2), `${(adopt / alter).toFixed(2)}x`];
   rows.push([DATABASE_NAME[dialect], (2 * ROWS).toLocaleString('en-US'), adopt.toFixed(2), plain, ratio]);
 }
-console.log(
-  table(['database', 'rows (2 tables)', 'snowkey adopt s', 'plain ALTER s', 'adopt / ALTER'], rows),
-);
+console.log(table('database|rows (2 tables)|snowkey adopt s|plain ALTER s|adopt / ALTER'.split('|'), rows));
