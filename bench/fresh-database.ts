@@ -39,19 +39,12 @@ export async function runSql(dialect: Dialect, url: string, statements: readonly
     return;
   }
   const c = await connect(dialect, url);
-  try {
-    for (const sql of statements) await c.query(sql);
-  } finally {
-    await c.end();
-  }
+  for (const sql of statements) await c.query(sql);
+  await c.end();
 }
 
 /** A bench's database: its URL, and its name on the server (its file's path on SQLite). */
-export interface FreshDatabase {
-  readonly url: string;
-  readonly name: string;
-  drop(): Promise<void>;
-}
+export type FreshDatabase = { url: string; name: string; drop(): Promise<void> };
 
 /** Creates the empty database `name` (dropped first if a run left it), or an empty file in the temp dir. */
 export async function freshDatabase(dialect: Dialect, name: string): Promise<FreshDatabase> {

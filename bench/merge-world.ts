@@ -18,19 +18,12 @@ export function worldSchema(dialect: Dialect): string[] {
     `trades (${id}, ${ref('item_id', 'items')}, price INT NOT NULL)`,
   ];
   // MySQL indexes referencing columns by itself; PostgreSQL and SQLite need them for the checks.
-  const indexes = [
-    'members.account_id',
-    'items.owner_id',
-    'mail.sender_id',
-    'mail.reply_to',
-    'mail.item_id',
-    'trades.item_id',
-  ];
+  const indexes =
+    'members.account_id items.owner_id mail.sender_id mail.reply_to mail.item_id trades.item_id';
+  const create = dialect === 'mysql' ? [] : indexes.split(' ').map((i) => i.split('.'));
   return [
     ...tables.map((t) => `CREATE TABLE ${t}${tail}`),
-    ...(dialect === 'mysql'
-      ? []
-      : indexes.map((i) => i.split('.')).map(([t, c]) => `CREATE INDEX ${t}_${c}_idx ON ${t} (${c})`)),
+    ...create.map(([t, c]) => `CREATE INDEX ${t}_${c}_idx ON ${t} (${c})`),
   ];
 }
 
