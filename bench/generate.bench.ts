@@ -20,6 +20,7 @@ const Snowflakify: new () => { nextId(): bigint } = load('snowflakify').default;
 /** simple-flakeid with snowkey's 10 worker and 12 sequence bits (its default maxSeqNumber assumes 6). */
 const simpleFlakeid = (workerId: number) =>
   new SnowflakeIdv1({ workerId, workerIdBitLength: 10, seqBitLength: 12, maxSeqNumber: 4095 });
+const nodejsSnowflake = () => new WasmSnowflake({ instance_id: 1, custom_epoch: DISCORD_EPOCH });
 /** flake-idgen throws once a millisecond's 4096 ids are used: a synchronous caller retries. */
 function flakeNext(gen: InstanceType<typeof FlakeId>): Buffer {
   for (;;) {
@@ -51,10 +52,7 @@ const generators: Row[] = [
   ['simple-flakeid NextId()', () => call(simpleFlakeid(2), (g) => g.NextId())],
   ['flake-idgen next()', () => call(new FlakeId({ id: 1 }), flakeNext)],
   ['snowflakify nextId()', () => call(new Snowflakify(), (g) => g.nextId())],
-  [
-    'nodejs-snowflake getUniqueID()',
-    () => call(new WasmSnowflake({ instance_id: 1, custom_epoch: DISCORD_EPOCH }), (g) => g.getUniqueID()),
-  ],
+  ['nodejs-snowflake getUniqueID()', () => call(nodejsSnowflake(), (g) => g.getUniqueID())],
   ['uuid v7()', () => () => uuidv7()],
   ['crypto.randomUUID()', () => () => randomUUID()],
 ];

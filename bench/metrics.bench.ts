@@ -57,9 +57,7 @@ const rows = GENERATORS.flatMap(([generator, make]) =>
   }),
 );
 
-console.log(
-  `snowkey metrics overhead benchmark: ${options.rounds} interleaved runs of ${options.runMs} ms per row\n`,
-);
+console.log(`snowkey metrics benchmark: ${options.rounds} interleaved runs of ${options.runMs} ms per row\n`);
 const runs = await interleavedRuns(rows, Number(options.rounds), Number(options.runMs));
 await sdk.shutdown();
 // CPU time per id: the shared machine's other load does not inflate it.
