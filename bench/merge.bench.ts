@@ -73,12 +73,10 @@ for (const dialect of options.db.split(',') as Dialect[]) {
     console.error(`${database}: filling 3 shards...`);
     const shards: FreshDatabase[] = [];
     for (let i = 1; i <= 3; i++) {
-      shards.push(await fresh(`s${i}`));
-      await runSql(
-        dialect,
-        shards.at(-1)!.url,
-        fillStatements(dialect, Math.round(ROWS / 3), BigInt(i) * 10n ** 12n, `s${i}`),
-      );
+      const shard = await fresh(`s${i}`);
+      const fill = fillStatements(dialect, Math.round(ROWS / 3), BigInt(i) * 10n ** 12n, `s${i}`);
+      await runSql(dialect, shard.url, fill);
+      shards.push(shard);
     }
 
     // Merge: every shard into one target.
@@ -92,11 +90,8 @@ for (const dialect of options.db.split(',') as Dialect[]) {
     const m = await cli('merge', 'run', ...mergeArgs, '--no-verify');
     const mv = await cli('merge', 'verify', ...mergeArgs);
     const renames = /(\d[\d,]*) renamed/.exec(m.stdout)?.[1] ?? '?';
-    report(database, `merge run (${renames} renames)`, m.ms, {
-      plainMs,
-      verifyMs: mv.ms,
-      rssMb: Math.max(m.rssMb, mv.rssMb),
-    });
+    const rssMb = Math.max(m.rssMb, mv.rssMb);
+    report(database, `merge run (${renames} renames)`, m.ms, { plainMs, verifyMs: mv.ms, rssMb });
     await merged.drop();
 
     // Rekey: each shard into a target of its own.
