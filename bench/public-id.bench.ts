@@ -54,14 +54,10 @@ if (mode === 'speed') {
   for (const [name, encode, decode] of codecs.slice(0, 4))
     for (const id of ids.slice(0, 1000))
       if (String(decode(encode(id))) !== String(id)) throw new Error(`${name} does not round-trip ${id}`);
-  let i = 0;
-  const cycle = () => {
-    i = (i + 1) & (POOL - 1);
-    return i;
-  };
+  let i = 0; // each call takes the next id (or text) of the pool
   const timed = codecs.flatMap(([, encode, decode]) => {
     const texts = ids.map((id) => encode(id));
-    return [{ next: () => encode(ids[cycle()]!) }, { next: () => decode(texts[cycle()]!) }];
+    return [{ next: () => encode(ids[++i & (POOL - 1)]!) }, { next: () => decode(texts[++i & (POOL - 1)]!) }];
   });
   console.log(`snowkey public-id benchmark: 3 interleaved runs of ${options.runMs} ms per codec and way\n`);
   const runs = await interleavedRuns(timed, 3, Number(options.runMs));
