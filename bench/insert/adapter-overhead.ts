@@ -2,7 +2,7 @@ import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import type { TestDatabase } from '@snowkey/test-harness';
 import type { Dialect } from '../fresh-database.js';
-import { median, quantile } from '../measure.js';
+import { median } from '../measure.js';
 import {
   createAdapterTables,
   loadAdapterBench,
@@ -17,9 +17,9 @@ import { progress } from './cli-options.js';
 type Times = { readonly wall: number; readonly cpu: number };
 
 /**
- * One write path on one database: median rows/s per variant; medians of the paired ratios (snowkey
- * time / baseline time - 1) and their quartiles; `addedCpu`: the client CPU snowkey adds over
- * hand-set ids, as a share of the hand-set wall time (steadier than the clock on a busy machine).
+ * One write path on one database: median rows/s per variant, medians of the paired ratios (snowkey
+ * time / baseline time - 1), and `addedCpu`: the client CPU snowkey adds over hand-set ids, as a share
+ * of the hand-set wall time (steadier than the clock on a busy machine).
  */
 export interface PathResult {
   readonly dialect: Dialect;
@@ -27,7 +27,6 @@ export interface PathResult {
   readonly path: string;
   readonly rowsPerSecond: Readonly<Record<Variant, number>>;
   readonly vsHandSet: number;
-  readonly vsHandSetSpread: readonly [q1: number, q3: number];
   readonly addedCpu: number;
   readonly otherSql: boolean;
   readonly vsAutoincrement: number;
@@ -91,8 +90,7 @@ export async function adapterOverhead(
             `${db.dialect} ${adapter.name} ${path.name} ${round < 0 ? 'warm-up' : `round ${round + 1}`}`,
           );
         }
-        const paired = (base: Variant) => rounds.map((r) => r.snowkey.wall / r[base].wall - 1);
-        const vsHand = paired('hand-set');
+        const paired = (base: Variant) => median(rounds.map((r) => r.snowkey.wall / r[base].wall - 1));
         results.push({
           dialect: db.dialect,
           adapter: adapter.name,
@@ -100,11 +98,10 @@ export async function adapterOverhead(
           rowsPerSecond: Object.fromEntries(
             VARIANTS.map((v) => [v, count / median(rounds.map((r) => r[v].wall))]),
           ) as Record<Variant, number>,
-          vsHandSet: median(vsHand),
-          vsHandSetSpread: [quantile(vsHand, 0.25), quantile(vsHand, 0.75)],
+          vsHandSet: paired('hand-set'),
           addedCpu: median(rounds.map((r) => (r.snowkey.cpu - r['hand-set'].cpu) / r['hand-set'].wall)),
           otherSql: path.otherSql === true,
-          vsAutoincrement: median(paired('autoincrement')),
+          vsAutoincrement: paired('autoincrement'),
           rounds,
         });
       }

@@ -13,7 +13,7 @@ import { DIALECTS } from './bench-database.js';
 import { COLLECTION_DUMPS, type Dump, readDumps } from './callgrind-dumps.js';
 import { instructionsChart, renderSvg } from './charts.js';
 import { count, listOf, progress } from './cli-options.js';
-import { instructionsGoal, instructionsTable, type PathInstructions, snowkeyVs } from './report.js';
+import { instructionsTable, type PathInstructions, snowkeyVs } from './report.js';
 
 // 2000 rows a bulk write; 300 one-row calls are as much work, so a collection in one round weighs as little.
 const [BULK_ROWS, SINGLE_ROWS] = [2000, 300];
@@ -149,7 +149,6 @@ const report = `${[
   `Command: \`${command}\` (Node ${process.version})`,
   `### Instructions per row, ${BULK_ROWS} rows per bulk write, ${SINGLE_ROWS} per one-row run, sum of ${opts.rounds} rounds after ${opts.warmup} warm-up rounds (${SINGLE_WARMUP} for one-row paths), ${opts.processes === 1 ? 'one process' : `${opts.processes} processes`} per adapter and variant`,
   instructionsTable(results),
-  ['```', ...instructionsGoal(results), '```'].join('\n'),
 ].join('\n\n')}\n`;
 process.stdout.write(report);
 mkdirSync(opts.out, { recursive: true });
