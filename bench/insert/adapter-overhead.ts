@@ -1,37 +1,15 @@
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import type { TestDatabase } from '@snowkey/test-harness';
-import type { Dialect } from '../fresh-database.js';
 import { median } from '../measure.js';
-import {
-  createAdapterTables,
-  loadAdapterBench,
-  VARIANT_TABLE,
-  VARIANTS,
-  type Variant,
-} from './adapters/adapter-bench.js';
-import { countRows } from './bench-database.js';
+import { checkStored, createTables, loadAdapter, VARIANTS, type Variant } from './adapters/adapter-bench.js';
 import { progress } from './cli-options.js';
 
 /** One write's wall seconds and the child's CPU seconds during it. */
 type Times = { readonly wall: number; readonly cpu: number };
 
-/**
- * One write path on one database: median rows/s per variant, medians of the paired ratios (snowkey
- * time / baseline time - 1), and `addedCpu`: the client CPU snowkey adds over hand-set ids, as a share
- * of the hand-set wall time (steadier than the clock on a busy machine).
- */
-export interface PathResult {
-  readonly dialect: Dialect;
-  readonly adapter: string;
-  readonly path: string;
-  readonly rowsPerSecond: Readonly<Record<Variant, number>>;
-  readonly vsHandSet: number;
-  readonly addedCpu: number;
-  readonly otherSql: boolean;
-  readonly vsAutoincrement: number;
-  readonly rounds: readonly Readonly<Record<Variant, Times>>[];
-}
+/** One write path on one database: median rows/s per variant and medians of the paired ratios. */
+export type PathResult = Awaited<ReturnType<typeof adapterOverhead>>[number];
 
 /** clock-child.ts for one adapter in one variant, under tsx's ESM hook only (its CJS hook would tax every driver `require()`). */
 async function startChild(db: TestDatabase, adapter: string, variant: Variant) {
@@ -59,18 +37,16 @@ async function startChild(db: TestDatabase, adapter: string, variant: Variant) {
   };
 }
 
+type Sizes = { bulkRows: number; singleRows: number; rounds: number };
+
 /** Every write path of `adapters` on `db`, the variants in processes of their own, interleaved in rotating order. */
-export async function adapterOverhead(
-  db: TestDatabase,
-  adapters: readonly string[],
-  options: { bulkRows: number; singleRows: number; rounds: number },
-): Promise<PathResult[]> {
-  await createAdapterTables(db);
-  const results: PathResult[] = [];
+export async function adapterOverhead(db: TestDatabase, adapters: readonly string[], options: Sizes) {
+  await createTables(db);
+  const results = [];
   const written = { autoincrement: 0, 'hand-set': 0, snowkey: 0 };
   let offset = 0;
   for (const name of adapters) {
-    const adapter = await loadAdapterBench(name);
+    const adapter = await loadAdapter(name);
     const children = await Promise.all(VARIANTS.map((v) => startChild(db, name, v)));
     try {
       for (const [index, path] of adapter.paths.entries()) {
@@ -90,6 +66,7 @@ export async function adapterOverhead(
             `${db.dialect} ${adapter.name} ${path.name} ${round < 0 ? 'warm-up' : `round ${round + 1}`}`,
           );
         }
+        // snowkey's time / the baseline's - 1, round by round
         const paired = (base: Variant) => median(rounds.map((r) => r.snowkey.wall / r[base].wall - 1));
         results.push({
           dialect: db.dialect,
@@ -99,6 +76,8 @@ export async function adapterOverhead(
             VARIANTS.map((v) => [v, count / median(rounds.map((r) => r[v].wall))]),
           ) as Record<Variant, number>,
           vsHandSet: paired('hand-set'),
+          // The client CPU snowkey adds over hand-set ids, as a share of the hand-set wall time
+          // (steadier than the clock on a busy machine).
           addedCpu: median(rounds.map((r) => (r.snowkey.cpu - r['hand-set'].cpu) / r['hand-set'].wall)),
           otherSql: path.otherSql === true,
           vsAutoincrement: paired('autoincrement'),
@@ -109,9 +88,6 @@ export async function adapterOverhead(
       for (const child of children) await child.close();
     }
   }
-  for (const v of VARIANTS) {
-    const stored = await countRows(db, VARIANT_TABLE[v]);
-    if (stored !== written[v]) throw new Error(`${v}: ${stored} rows stored, ${written[v]} written`);
-  }
+  for (const v of VARIANTS) await checkStored(db, v, written[v]);
   return results;
 }

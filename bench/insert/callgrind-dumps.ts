@@ -5,21 +5,14 @@ import { join } from 'node:path';
 const COMPILING =
   /v8::internal::(compiler|maglev|baseline|interpreter)::|v8::internal::(Compiler|Parser|ParserBase|PreParser|Scanner|Zone|AccountingAllocator|DeclarationScope|OptimizedCompilationInfo|TurbofanCompilationJob)\b/;
 
-/**
- * V8's collector between collections (incremental marking, sweeping) and the write barrier's slow part:
- * it costs what is alive when a write crosses a threshold (one round 26M dearer than the next), so it is
- * counted apart. Collections themselves are counted whole through their own dumps.
- */
+// V8's collector between collections (incremental marking, sweeping) and the write barrier's slow part:
+// it costs what is alive when a write crosses a threshold (one round 26M dearer than the next), so it is
+// counted apart. Collections themselves are counted whole through their own dumps.
 const COLLECTING =
   /v8::internal::(MarkCompact|Marking|MainMarking|IncrementalMarking|ConcurrentMarking|Sweeper|Evacuat|FullEvacuator|PointersUpdating|RecordMigratedSlot|LiveObjectRange|RememberedSetUpdating|InternalizedStringTableCleaner|ExternalStringTableCleaner|Scaveng|IterateAndScavenge|RootScavenge|SemiSpaceNewSpace|PretenuringHandler|Heap::InsertIntoRememberedSetFromCode|Heap_CombinedGenerationalAndSharedBarrierSlow)|^Builtins_(RecordWrite|EphemeronKeyBarrier)/;
 
 /** One requested dump: the instructions since the previous one, and those of V8's compilers and collector. */
-export interface Dump {
-  readonly label: string;
-  readonly total: number;
-  readonly compiling: number;
-  readonly collecting: number;
-}
+export type Dump = { label: string; total: number; compiling: number; collecting: number };
 
 /** A dump just before and after every collection, so all it runs lands in a dump of its own (names alone missed nine tenths of a scavenge). */
 export const COLLECTION_DUMPS = [
@@ -27,15 +20,13 @@ export const COLLECTION_DUMPS = [
   '--dump-after=v8::internal::Heap::CollectGarbage(*',
 ] as const;
 
-/**
- * The requested dumps of one process in `dir` (`cg.<pid>.<n>`), each with the collections' dumps since
- * the previous one; read in order with one name table, as callgrind names a function once per process.
- */
+/** The requested dumps of one process in `dir` (`cg.<pid>.<n>`), each with the collections' before it. */
 export function readDumps(dir: string, pid: number): Dump[] {
   const prefix = `cg.${pid}.`;
   const files = readdirSync(dir)
     .filter((f) => f.startsWith(prefix))
     .sort((a, b) => Number(a.slice(prefix.length)) - Number(b.slice(prefix.length)));
+  // Read in order with one name table: callgrind names a function once per process.
   const names = new Map<string, string>();
   const dumps: Dump[] = [];
   const none = { total: 0, compiling: 0, collecting: 0 };
@@ -77,15 +68,13 @@ function parseDump(text: string, names: Map<string, string>) {
       total += ir;
       if (inCompiling) compiling += ir;
       else if (inCollecting) collecting += ir;
-    } else if (line.startsWith('fn=')) {
+    } else if (line.startsWith('fn=') || line.startsWith('cfn=')) {
       const m = NAMED.exec(line);
       if (m?.[2] !== undefined) names.set(m[1]!, m[2]);
+      if (line.startsWith('cfn=')) continue;
       const fn = m ? (names.get(m[1]!) ?? '') : line.slice(3);
       inCompiling = COMPILING.test(fn);
       inCollecting = COLLECTING.test(fn);
-    } else if (line.startsWith('cfn=')) {
-      const m = NAMED.exec(line);
-      if (m?.[2] !== undefined) names.set(m[1]!, m[2]);
     } else if (line.startsWith('calls=')) callCost = true;
     else if (line.startsWith('desc: Trigger: dump '))
       label = line.slice('desc: Trigger: dump '.length).trim();

@@ -1,20 +1,12 @@
 import * as vega from 'vega';
 import * as vl from 'vega-lite';
-import { DATABASE_NAME, type Dialect } from '../fresh-database.js';
+import { DATABASE_NAME } from '../fresh-database.js';
 import type { PathResult } from './adapter-overhead.js';
 import type { DialectLoads } from './raw-load.js';
 
 const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 const BY_DATABASE = {
   column: { field: 'database', type: 'nominal', title: null, sort: Object.values(DATABASE_NAME) },
-} as const;
-/** Write paths in the results' order, each label whole (headless Vega over-estimates text width). */
-const PATH_AXIS = {
-  field: 'path',
-  type: 'nominal',
-  title: null,
-  sort: null,
-  axis: { labelLimit: 0 },
 } as const;
 
 /** Renders a Vega-Lite spec to an SVG string, headless (no canvas, no browser). */
@@ -63,18 +55,16 @@ export function curvesChart(loads: readonly DialectLoads[], rows: number): vl.To
   };
 }
 
+type BarValue = { database: string; path: string; overhead: number; against?: string };
+
 /** Horizontal bars of `overhead` (%) per write path, a panel per database; `layer` adds marks over them. */
-function barsChart(
-  title: string,
-  values: { database: string; path: string; overhead: number; against?: string }[],
-  axis: string,
-  layer: vl.TopLevelSpec[] = [],
-): vl.TopLevelSpec {
+function barsChart(title: string, axis: string, values: BarValue[], layer: vl.TopLevelSpec[] = []) {
   const against = values[0]?.against !== undefined;
   const bars = {
     mark: 'bar',
     encoding: {
-      y: PATH_AXIS,
+      // Write paths in the results' order, each label whole (headless Vega over-estimates text width).
+      y: { field: 'path', type: 'nominal', title: null, sort: null, axis: { labelLimit: 0 } },
       x: { field: 'overhead', type: 'quantitative', title: axis },
       ...(against && {
         yOffset: { field: 'against' },
@@ -91,10 +81,8 @@ function barsChart(
   } as vl.TopLevelSpec;
 }
 
-const at = (r: { dialect: Dialect; adapter: string; path: string }) => ({
-  database: DATABASE_NAME[r.dialect],
-  path: `${r.adapter} ${r.path}`,
-});
+type Bar = Pick<PathResult, 'dialect' | 'adapter' | 'path' | 'vsHandSet' | 'otherSql'>;
+const at = (r: Bar) => ({ database: DATABASE_NAME[r.dialect], path: `${r.adapter} ${r.path}` });
 
 /** Per write path, snowkey's extra time against hand-set ids (clock, added CPU) and autoincrement. */
 export function overheadChart(results: readonly PathResult[]): vl.TopLevelSpec {
@@ -104,19 +92,11 @@ export function overheadChart(results: readonly PathResult[]): vl.TopLevelSpec {
     { ...at(r), against: 'autoincrement, clock', overhead: r.vsAutoincrement * 100 },
   ]);
   const title = 'Time of a snowkey insert against the same ORM with hand-set ids and with autoincrement (%)';
-  return barsChart(title, values, 'extra time (%)');
+  return barsChart(title, 'extra time (%)', values);
 }
 
 /** Per write path sending the same SQL both ways, snowkey's extra instructions per row against hand-set ids, and the 3% line. */
-export function instructionsChart(
-  results: readonly {
-    dialect: Dialect;
-    adapter: string;
-    path: string;
-    vsHandSet: number;
-    otherSql: boolean;
-  }[],
-): vl.TopLevelSpec {
+export function instructionsChart(results: readonly Bar[]): vl.TopLevelSpec {
   const values = results
     .filter((r) => !r.otherSql)
     .map((r) => ({ ...at(r), overhead: Math.round(r.vsHandSet * 1000) / 10 }));
@@ -126,5 +106,5 @@ export function instructionsChart(
   };
   const title =
     'Instructions of a snowkey insert against the same ORM with hand-set ids (%), under callgrind';
-  return barsChart(title, values, 'extra instructions per row (%)', [rule as vl.TopLevelSpec]);
+  return barsChart(title, 'extra instructions per row (%)', values, [rule as vl.TopLevelSpec]);
 }

@@ -1,21 +1,20 @@
 import { InvalidArgumentError } from 'commander';
 
 /** A commander parser for a positive integer (`1_000_000` allowed). */
-export const count = (flag: string) => (raw: string) => {
+export function count(raw: string): number {
   const n = Number(raw.replace(/_/g, ''));
-  if (!Number.isSafeInteger(n) || n < 1)
-    throw new InvalidArgumentError(`${flag} must be a positive integer (received ${raw})`);
+  if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('not a positive integer');
   return n;
-};
+}
 
 /** A commander parser for a comma-separated list drawn from `allowed`. */
 export const listOf =
   <T extends string>(allowed: readonly T[]) =>
   (raw: string): T[] => {
-    const items = raw.split(',').map((s) => s.trim()) as T[];
+    const items = raw.split(',') as T[];
     const bad = items.filter((i) => !allowed.includes(i));
     if (bad.length)
-      throw new InvalidArgumentError(`unknown: ${bad.join(', ')} (choose from ${allowed.join(', ')})`);
+      throw new InvalidArgumentError(`unknown ${bad.join(', ')} (choose from ${allowed.join(', ')})`);
     return items;
   };
 

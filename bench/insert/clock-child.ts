@@ -1,15 +1,10 @@
 // Started by adapter-overhead.ts: one adapter in one variant; times each write the parent asks for.
 import { Snowflake } from '@snowkey/core';
-import type { TestDatabase } from '@snowkey/test-harness';
-import { loadAdapterBench, type Variant } from './adapters/adapter-bench.js';
-import { benchRows } from './tables.js';
+import { benchRows, loadAdapter, type Variant } from './adapters/adapter-bench.js';
 
 const [variant, adapter, database] = process.argv.slice(2) as [Variant, string, string];
-const session = await (await loadAdapterBench(adapter)).open(
-  JSON.parse(database) as TestDatabase,
-  variant,
-  new Snowflake({ workerId: 2 }),
-);
+const bench = await loadAdapter(adapter);
+const session = await bench.open(JSON.parse(database), variant, new Snowflake({ workerId: 2 }));
 process.on('disconnect', () => void session.close().then(() => process.exit(0)));
 process.on('message', async ({ path, rows, offset }: { path: number; rows: number; offset: number }) => {
   try {

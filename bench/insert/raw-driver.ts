@@ -11,9 +11,6 @@ export interface RawDriver {
   end(): Promise<void>;
 }
 
-export const openRawDriver = (database: TestDatabase): Promise<RawDriver> =>
-  ({ postgres, mysql: mariadb, sqlite })[database.dialect](database);
-
 /** The rows' values in one array (a plain loop: `flat()` cost more than the driver on 5000 values). */
 function flatValues(rows: Rows): unknown[] {
   const values: unknown[] = [];
@@ -27,37 +24,31 @@ function insertSql(table: string, columns: readonly string[], rows: number, numb
   return `INSERT INTO ${table} (${columns.join(',')}) VALUES ${Array.from({ length: rows }, row).join(',')}`;
 }
 
-async function postgres(database: TestDatabase): Promise<RawDriver> {
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  const texts = new Map<string, string>();
-  return {
-    end: () => client.end(),
-    async insertRows(table, columns, rows) {
-      // A named statement per shape: its text built, parsed and planned once, as a pooled app's would be.
-      const name = `ins_${table}_${columns.length}_${rows.length}`;
-      if (!texts.has(name)) texts.set(name, insertSql(table, columns, rows.length, true));
-      await client.query({ name, text: texts.get(name)!, values: flatValues(rows) });
-    },
-  };
-}
-
-async function mariadb(database: TestDatabase): Promise<RawDriver> {
-  const conn = await mysql.createConnection({
-    uri: database.url,
-    supportBigNumbers: true,
-    bigNumberStrings: true,
-  });
-  return {
-    end: () => conn.end(),
-    // mysql2 expands `VALUES ?` from an array of rows on the client: one statement, one round trip.
-    insertRows: async (table, columns, rows) =>
-      void (await conn.query(`INSERT INTO ${table} (${columns.join(',')}) VALUES ?`, [rows])),
-  };
-}
-
-async function sqlite(database: TestDatabase): Promise<RawDriver> {
-  const db = new Database(database.filename!);
+export async function openRawDriver({ dialect, url, filename }: TestDatabase): Promise<RawDriver> {
+  if (dialect === 'postgres') {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const texts = new Map<string, string>();
+    return {
+      end: () => client.end(),
+      async insertRows(table, columns, rows) {
+        // A named statement per shape: its text built, parsed and planned once, as a pooled app's would be.
+        const name = `ins_${table}_${columns.length}_${rows.length}`;
+        if (!texts.has(name)) texts.set(name, insertSql(table, columns, rows.length, true));
+        await client.query({ name, text: texts.get(name)!, values: flatValues(rows) });
+      },
+    };
+  }
+  if (dialect === 'mysql') {
+    const conn = await mysql.createConnection({ uri: url, supportBigNumbers: true, bigNumberStrings: true });
+    return {
+      end: () => conn.end(),
+      // mysql2 expands `VALUES ?` from an array of rows on the client: one statement, one round trip.
+      insertRows: async (table, columns, rows) =>
+        void (await conn.query(`INSERT INTO ${table} (${columns.join(',')}) VALUES ?`, [rows])),
+    };
+  }
+  const db = new Database(filename!);
   // What an application on SQLite typically runs: WAL, synchronous NORMAL.
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');

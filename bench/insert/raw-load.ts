@@ -6,31 +6,16 @@ import { progress } from './cli-options.js';
 import { openRawDriver, type RawDriver } from './raw-driver.js';
 import { createTableSql, type KeyKind, keyKinds, keySource, PAYLOAD_COLUMNS, payloadRow } from './tables.js';
 
-const BATCH = 1000;
-const SLICES = 10;
+const [BATCH, SLICES] = [1000, 10];
 
 /** One key kind's load: rows/s over each tenth and over the whole, and the table's size. */
-interface Load {
-  readonly kind: KeyKind;
-  readonly slices: readonly number[];
-  readonly total: number;
-  readonly bytes: { readonly data: number; readonly index: number };
-}
+type Load = { kind: KeyKind; slices: number[]; total: number; bytes: { data: number; index: number } };
 
 /** Every key kind's loads on one database, medians over the rounds (the ratio paired round by round). */
-export interface DialectLoads {
-  readonly dialect: Dialect;
-  readonly kinds: readonly (Load & { readonly vsAutoincrement: number })[];
-}
+export type DialectLoads = { dialect: Dialect; kinds: (Load & { vsAutoincrement: number })[] };
 
 /** Loads a fresh table per key kind a tenth at a time, the kinds interleaved in rotating order. */
-async function rawLoad(
-  db: TestDatabase,
-  driver: RawDriver,
-  kinds: readonly KeyKind[],
-  round: number,
-  rows: number,
-): Promise<Load[]> {
+async function rawLoad(db: TestDatabase, driver: RawDriver, kinds: KeyKind[], round: number, rows: number) {
   const table = (kind: KeyKind) => `bench_${kind.replace(/-/g, '_')}_${round}`;
   for (const kind of kinds)
     for (const sql of createTableSql(db.dialect, kind, table(kind))) await db.query(sql);

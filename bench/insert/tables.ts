@@ -21,14 +21,10 @@ export const PAYLOAD_COLUMNS = ['owner_id', 'name', 'score', 'created_at'] as co
 /** `CREATE TABLE` (and the guard trigger) for one kind; the payload columns are the same for all. */
 export function createTableSql(dialect: Dialect, kind: KeyKind, table: string): string[] {
   const uuid = kind === 'uuidv4' || kind === 'uuidv7';
+  const auto = kind === 'autoincrement';
   const key = {
-    postgres: kind === 'autoincrement' ? 'BIGINT GENERATED ALWAYS AS IDENTITY' : uuid ? 'UUID' : 'BIGINT',
-    mysql:
-      kind === 'autoincrement'
-        ? 'BIGINT NOT NULL AUTO_INCREMENT'
-        : uuid
-          ? 'BINARY(16) NOT NULL'
-          : 'BIGINT NOT NULL',
+    postgres: auto ? 'BIGINT GENERATED ALWAYS AS IDENTITY' : uuid ? 'UUID' : 'BIGINT',
+    mysql: auto ? 'BIGINT NOT NULL AUTO_INCREMENT' : uuid ? 'BINARY(16) NOT NULL' : 'BIGINT NOT NULL',
     sqlite: uuid ? 'BLOB NOT NULL' : kind === 'snowkey-bigint-pk' ? 'BIGINT NOT NULL' : 'INTEGER',
   }[dialect];
   const engine = dialect === 'mysql' ? ' ENGINE=InnoDB' : '';
@@ -57,14 +53,4 @@ export function payloadRow(i: number): [ownerId: bigint, name: string, score: nu
     h % 100_000,
     1_767_225_600_000n + BigInt(i),
   ];
-}
-
-export type BenchRow = { ownerId: bigint; name: string; score: number; createdAt: bigint };
-
-/** Rows `offset` .. `offset + count - 1` as the ORMs take them. */
-export function benchRows(count: number, offset: number): BenchRow[] {
-  return Array.from({ length: count }, (_, i) => {
-    const [ownerId, name, score, createdAt] = payloadRow(offset + i);
-    return { ownerId, name, score, createdAt };
-  });
 }

@@ -1,8 +1,7 @@
 import type { Snowflake } from '@snowkey/core';
 import type { TestDatabase } from '@snowkey/test-harness';
-import { type BenchRow, createTableSql } from '../tables.js';
-
-export type { BenchRow } from '../tables.js';
+import { countRows } from '../bench-database.js';
+import { createTableSql, payloadRow } from '../tables.js';
 
 /** Who assigns the key: the database, the application from `nextIds` (no adapter), or snowkey's adapter. */
 export type Variant = 'autoincrement' | 'hand-set' | 'snowkey';
@@ -13,12 +12,28 @@ export const VARIANT_TABLE = {
   snowkey: 'bench_snow',
 } as const;
 
+export type BenchRow = { ownerId: bigint; name: string; score: number; createdAt: bigint };
+
+/** Rows `offset` .. `offset + count - 1` as the ORMs take them. */
+export function benchRows(count: number, offset: number): BenchRow[] {
+  return Array.from({ length: count }, (_, i) => {
+    const [ownerId, name, score, createdAt] = payloadRow(offset + i);
+    return { ownerId, name, score, createdAt };
+  });
+}
+
 /** Creates the three tables: autoincrement's, and the recommended key (SQLite: the guarded rowid). */
-export async function createAdapterTables(db: TestDatabase): Promise<void> {
+export async function createTables(db: TestDatabase): Promise<void> {
   for (const variant of VARIANTS) {
     const kind = variant === 'autoincrement' ? 'autoincrement' : 'snowkey-guarded';
     for (const sql of createTableSql(db.dialect, kind, VARIANT_TABLE[variant])) await db.query(sql);
   }
+}
+
+/** Throws unless `variant`'s table holds the `written` rows. */
+export async function checkStored(db: TestDatabase, variant: Variant, written: number): Promise<void> {
+  const stored = await countRows(db, VARIANT_TABLE[variant]);
+  if (stored !== written) throw new Error(`${variant}: ${stored} rows stored, ${written} written`);
 }
 
 /** The rows a caller passes, fresh literals of one shape in every variant; `id` only for hand-set ids. */
@@ -58,26 +73,18 @@ export interface WritePath {
 }
 
 type Write = (rows: readonly BenchRow[]) => PromiseLike<unknown>;
+type Session = { writes: readonly Write[]; close(): Promise<unknown> };
 
 /** An adapter's write paths, and a session on one database in one variant with a write per path. */
 export interface AdapterBench {
   readonly name: string;
   readonly paths: readonly WritePath[];
-  open(
-    database: TestDatabase,
-    variant: Variant,
-    generator: Snowflake,
-  ): Promise<{ writes: readonly Write[]; close(): Promise<unknown> }>;
+  open(database: TestDatabase, variant: Variant, generator: Snowflake): Promise<Session>;
 }
 
-/** Calls `write` with consecutive slices of `rows`, `size` at a time. */
+/** Calls `write` with consecutive slices of `rows`, `size` at a time (1: one row a call). */
 export async function inChunks<T>(rows: readonly T[], size: number, write: (chunk: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += size) await write(rows.slice(i, i + size));
-}
-
-/** Calls `write` once per row. */
-export async function oneByOne<T>(rows: readonly T[], write: (row: T) => Promise<unknown>) {
-  for (const row of rows) await write(row);
 }
 
 /** Every adapter by its `--adapters` name, loaded on demand (under valgrind, loading all takes minutes). */
@@ -96,4 +103,4 @@ const LOADERS: Readonly<Record<string, () => Promise<AdapterBench>>> = {
 };
 export const ADAPTER_NAMES = Object.keys(LOADERS);
 
-export const loadAdapterBench = (name: string): Promise<AdapterBench> => LOADERS[name]!();
+export const loadAdapter = (name: string): Promise<AdapterBench> => LOADERS[name]!();

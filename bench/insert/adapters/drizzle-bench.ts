@@ -11,14 +11,7 @@ import * as pgcore from 'drizzle-orm/pg-core';
 import * as lite from 'drizzle-orm/sqlite-core';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
-import {
-  type AdapterBench,
-  type BenchRow,
-  callerRows,
-  inChunks,
-  oneByOne,
-  VARIANT_TABLE,
-} from './adapter-bench.js';
+import { type AdapterBench, type BenchRow, callerRows, inChunks, VARIANT_TABLE } from './adapter-bench.js';
 
 /** SQLite: Drizzle has no exact 64-bit integer column, so a plain bigint custom type. */
 const sqliteBigint = lite.customType<{ data: bigint; driverData: bigint }>({ dataType: () => 'integer' });
@@ -49,12 +42,8 @@ export const drizzleBench: AdapterBench = {
       insert = (rows) => d.insert(table).values(rows as never);
       close = () => pool.end();
     } else if (dialect === 'mysql') {
-      const pool = mysql.createPool({
-        uri: url,
-        connectionLimit: 2,
-        supportBigNumbers: true,
-        bigNumberStrings: true,
-      });
+      const exact = { supportBigNumbers: true, bigNumberStrings: true };
+      const pool = mysql.createPool({ uri: url, connectionLimit: 2, ...exact });
       const bigint = (column: string) => my.bigint(column, { mode: 'bigint' });
       const table = my.mysqlTable(name, {
         id: {
@@ -94,7 +83,7 @@ export const drizzleBench: AdapterBench = {
     }
     const write = (rows: readonly BenchRow[]) => insert(callerRows(rows, variant, generator));
     return {
-      writes: [(rows) => inChunks(rows, 1000, write), (rows) => oneByOne(rows, (row) => write([row]))],
+      writes: [(rows) => inChunks(rows, 1000, write), (rows) => inChunks(rows, 1, write)],
       close,
     };
   },

@@ -1,13 +1,6 @@
 import { snowkeyKnex, withBigintReads } from '@snowkey/knex';
 import knexFactory, { type Knex } from 'knex';
-import {
-  type AdapterBench,
-  type BenchRow,
-  callerColumns,
-  inChunks,
-  oneByOne,
-  VARIANT_TABLE,
-} from './adapter-bench.js';
+import { type AdapterBench, type BenchRow, callerColumns, inChunks, VARIANT_TABLE } from './adapter-bench.js';
 
 /** Knex 3: `insert` of 1000 rows (copies, and in place), `batchInsert`, one-row inserts; 500 a statement on SQLite, where Knex's compound SELECT takes no more. */
 export const knexBench: AdapterBench = {
@@ -44,7 +37,7 @@ export const knexBench: AdapterBench = {
         (rows) => inChunks(rows, chunk, plain),
         (rows) => inChunks(rows, chunk, filled),
         batch,
-        (rows) => oneByOne(rows, (row) => plain([row])),
+        (rows) => inChunks(rows, 1, plain),
       ],
       close: () => knex.destroy(),
     };

@@ -2,49 +2,26 @@ import { bigintTypeCast } from '@snowkey/core';
 import { pgBigintTypes, snowkeyPlugin } from '@snowkey/kysely';
 import type { TestDatabase } from '@snowkey/test-harness';
 import Database from 'better-sqlite3';
-import {
-  type ColumnType,
-  Kysely,
-  type KyselyPlugin,
-  MysqlDialect,
-  PostgresDialect,
-  SqliteDialect,
-} from 'kysely';
+import { Kysely, type KyselyPlugin, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
 import { createPool } from 'mysql2';
 import pg from 'pg';
-import {
-  type AdapterBench,
-  type BenchRow,
-  callerColumns,
-  inChunks,
-  oneByOne,
-  VARIANT_TABLE,
-} from './adapter-bench.js';
+import { type AdapterBench, type BenchRow, callerColumns, inChunks, VARIANT_TABLE } from './adapter-bench.js';
 
-interface Row {
-  id: ColumnType<bigint, bigint | undefined, never>;
-  owner_id: bigint;
-  name: string;
-  score: number;
-  created_at: bigint;
-}
+type Row = { id?: bigint; owner_id: bigint; name: string; score: number; created_at: bigint };
 
-/** Kysely over each dialect's driver with exact BIGINT reads, as the adapter's README sets it up. */
-function open(
-  { dialect, url, filename }: TestDatabase,
-  plugins: KyselyPlugin[],
-): Kysely<Record<string, Row>> {
+/** Each dialect's driver with exact BIGINT reads, as the adapter's README sets it up. */
+function driver({ dialect, url, filename }: TestDatabase) {
   if (dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: url, max: 2, types: pgBigintTypes(pg.types) });
-    return new Kysely({ dialect: new PostgresDialect({ pool }), plugins });
+    return new PostgresDialect({ pool });
   }
   if (dialect === 'mysql') {
     const pool = createPool({ uri: url, connectionLimit: 2, typeCast: bigintTypeCast() });
-    return new Kysely({ dialect: new MysqlDialect({ pool }), plugins });
+    return new MysqlDialect({ pool });
   }
   const database = new Database(filename!);
   database.defaultSafeIntegers(true);
-  return new Kysely({ dialect: new SqliteDialect({ database }), plugins });
+  return new SqliteDialect({ database });
 }
 
 /** A plugin that leaves every query and result as they are: Kysely's plugin mechanism alone. */
@@ -61,14 +38,15 @@ export const kyselyBench = (againstPassThrough: boolean): AdapterBench => ({
     const table = VARIANT_TABLE[variant];
     const plugin =
       variant === 'snowkey' ? snowkeyPlugin({ generator, tables: { [table]: 'id' } }) : passThroughPlugin;
-    const kysely = open(database, variant === 'snowkey' || againstPassThrough ? [plugin] : []);
+    const plugins = variant === 'snowkey' || againstPassThrough ? [plugin] : [];
+    const kysely = new Kysely<Record<string, Row>>({ dialect: driver(database), plugins });
     const insert = (rows: readonly BenchRow[]) =>
       kysely
         .insertInto(table)
         .values(callerColumns(rows, variant, generator))
         .execute();
     return {
-      writes: [(rows) => inChunks(rows, 1000, insert), (rows) => oneByOne(rows, (row) => insert([row]))],
+      writes: [(rows) => inChunks(rows, 1000, insert), (rows) => inChunks(rows, 1, insert)],
       close: () => kysely.destroy(),
     };
   },

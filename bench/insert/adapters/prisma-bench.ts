@@ -1,12 +1,8 @@
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { snowkey, snowkeyClient } from '@snowkey/prisma';
 import type { TestDatabase } from '@snowkey/test-harness';
-import { ensurePrismaClients } from '../../../scripts/prisma-generate-offline.mjs';
 import type { PrismaClient } from '../generated/postgres/client/client.js';
-import { type AdapterBench, type BenchRow, callerRows, inChunks, oneByOne } from './adapter-bench.js';
-
-const here = dirname(fileURLToPath(import.meta.url));
+import '../prisma/generate.mjs'; // the clients, generated if missing or stale
+import { type AdapterBench, type BenchRow, callerRows, inChunks } from './adapter-bench.js';
 
 async function driverAdapter({ dialect, url, connection: c }: TestDatabase): Promise<object> {
   if (dialect === 'postgres')
@@ -42,6 +38,10 @@ const ATTACH = {
   ],
 } satisfies Record<string, [string, (base: PrismaClient, options: Parameters<typeof snowkey>[0]) => unknown]>;
 
+const MODEL = { autoincrement: 'autoRow', 'hand-set': 'handRow', snowkey: 'snowRow' } as const;
+/** A variant's model delegate, typed as the loosest of the three (every row has an optional id). */
+type Delegate = Record<'createMany' | 'createManyAndReturn' | 'create', (args: object) => Promise<unknown>>;
+
 /** Prisma 7 with driver adapters: createMany, createManyAndReturn (not on MySQL), create. */
 export const prismaBench = (attach: keyof typeof ATTACH): AdapterBench => ({
   name: ATTACH[attach][0],
@@ -51,13 +51,7 @@ export const prismaBench = (attach: keyof typeof ATTACH): AdapterBench => ({
     { name: 'create(1 row)', single: true },
   ],
   async open(database, variant, generator) {
-    const dirs = ensurePrismaClients({
-      packageDir: join(here, '../../../packages/prisma'),
-      models: join(here, '../prisma/rows.prisma'),
-      outDir: join(here, '../generated'),
-      dialects: [database.dialect],
-    });
-    const { PrismaClient: Client } = (await import(join(dirs[database.dialect], 'client.ts'))) as {
+    const { PrismaClient: Client } = (await import(`../generated/${database.dialect}/client/client.ts`)) as {
       PrismaClient: new (options: object) => PrismaClient;
     };
     const base = new Client({ adapter: await driverAdapter(database) });
@@ -69,13 +63,7 @@ export const prismaBench = (attach: keyof typeof ATTACH): AdapterBench => ({
           ? passThrough(base)
           : base
     ) as PrismaClient;
-    // One delegate per variant, typed as the loosest of the three (every row has an optional id).
-    const delegate = { autoincrement: client.autoRow, 'hand-set': client.handRow, snowkey: client.snowRow }[
-      variant
-    ] as unknown as Record<
-      'createMany' | 'createManyAndReturn' | 'create',
-      (args: object) => Promise<unknown>
-    >;
+    const delegate = client[MODEL[variant]] as unknown as Delegate;
     const withIds = (rows: readonly BenchRow[]) => callerRows(rows, variant, generator);
     return {
       writes: [
@@ -84,7 +72,7 @@ export const prismaBench = (attach: keyof typeof ATTACH): AdapterBench => ({
           inChunks(rows, 1000, (c) =>
             delegate.createManyAndReturn({ data: withIds(c), select: { id: true } }),
           ),
-        (rows) => oneByOne(rows, (row) => delegate.create({ data: withIds([row])[0], select: { id: true } })),
+        (rows) => inChunks(rows, 1, (c) => delegate.create({ data: withIds(c)[0], select: { id: true } })),
       ],
       close: () => base.$disconnect(),
     };

@@ -2,14 +2,7 @@ import { attachSnowflakes, betterSqlite3Module, SnowflakeId } from '@snowkey/seq
 import type { TestDatabase } from '@snowkey/test-harness';
 import Database from 'better-sqlite3';
 import { DataTypes, Model, type ModelStatic, Sequelize } from 'sequelize';
-import {
-  type AdapterBench,
-  type BenchRow,
-  callerRows,
-  inChunks,
-  oneByOne,
-  VARIANT_TABLE,
-} from './adapter-bench.js';
+import { type AdapterBench, type BenchRow, callerRows, inChunks, VARIANT_TABLE } from './adapter-bench.js';
 
 /** Sequelize 6 on each dialect, as the adapter's README sets it up (better-sqlite3 for SQLite). */
 function open({ dialect, url, filename, connection: c }: TestDatabase): Sequelize {
@@ -57,7 +50,7 @@ export const sequelizeBench: AdapterBench = {
     return {
       writes: [
         (rows) => inChunks(rows, 1000, (c) => Row.bulkCreate(withIds(c))),
-        (rows) => oneByOne(rows, (row) => Row.create(withIds([row])[0])),
+        (rows) => inChunks(rows, 1, (c) => Row.create(withIds(c)[0])),
       ],
       close: () => sequelize.close(),
     };

@@ -3,7 +3,6 @@ import { exactSqliteIntegers } from '@snowkey/core';
 import { attachSnowflakes, SnowflakeColumn } from '@snowkey/typeorm';
 import {
   Column,
-  type ColumnOptions,
   DataSource,
   type DataSourceOptions,
   Entity,
@@ -11,49 +10,30 @@ import {
   PrimaryColumn,
   PrimaryGeneratedColumn,
 } from 'typeorm';
-import {
-  type AdapterBench,
-  type BenchRow,
-  callerRows,
-  inChunks,
-  oneByOne,
-  VARIANT_TABLE,
-} from './adapter-bench.js';
+import { type AdapterBench, type BenchRow, callerRows, inChunks, VARIANT_TABLE } from './adapter-bench.js';
 
-const COLUMNS: Record<string, ColumnOptions> = {
-  ownerId: { type: 'bigint', name: 'owner_id' },
-  name: { type: 'varchar', length: 32 },
-  score: { type: 'int' },
-  createdAt: { type: 'bigint', name: 'created_at' },
-};
-const payload = () => (target: object, key: string) => Column(COLUMNS[key]!)(target, key);
+/** The payload columns, inherited by each variant's entity. */
+abstract class Payload {
+  @Column({ type: 'bigint', name: 'owner_id' }) ownerId!: bigint;
+  @Column({ type: 'varchar', length: 32 }) name!: string;
+  @Column({ type: 'int' }) score!: number;
+  @Column({ type: 'bigint', name: 'created_at' }) createdAt!: bigint;
+}
 
 @Entity(VARIANT_TABLE.autoincrement)
-class AutoRow {
+class AutoRow extends Payload {
   @PrimaryGeneratedColumn({ type: 'bigint' }) id!: string;
-  @payload() ownerId!: bigint;
-  @payload() name!: string;
-  @payload() score!: number;
-  @payload() createdAt!: bigint;
 }
 
 /** The plain TypeORM way to an application-assigned key: a bigint primary column, set by hand. */
 @Entity(VARIANT_TABLE['hand-set'])
-class HandRow {
+class HandRow extends Payload {
   @PrimaryColumn({ type: 'bigint' }) id!: bigint;
-  @payload() ownerId!: bigint;
-  @payload() name!: string;
-  @payload() score!: number;
-  @payload() createdAt!: bigint;
 }
 
 @Entity(VARIANT_TABLE.snowkey)
-class SnowRow {
+class SnowRow extends Payload {
   @SnowflakeColumn() id!: bigint;
-  @payload() ownerId!: bigint;
-  @payload() name!: string;
-  @payload() score!: number;
-  @payload() createdAt!: bigint;
 }
 
 /** TypeORM 1.x: `repository.insert` of 1000 rows, `repository.save` of 1000 entities, one-row inserts. */
@@ -82,7 +62,7 @@ export const typeormBench: AdapterBench = {
       writes: [
         (rows) => inChunks(rows, 1000, (c) => repo.insert(withIds(c))),
         (rows) => inChunks(rows, 1000, (c) => repo.save(withIds(c))),
-        (rows) => oneByOne(rows, (row) => repo.insert(withIds([row])[0]!)),
+        (rows) => inChunks(rows, 1, (c) => repo.insert(withIds(c)[0]!)),
       ],
       close: () => ds.destroy(),
     };
