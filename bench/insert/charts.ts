@@ -43,12 +43,7 @@ export function curvesChart(loads: readonly DialectLoads[], rows: number): vl.To
       mark: { type: 'line', point: true },
       encoding: {
         x: { field: 'loaded', type: 'quantitative', title: 'rows in the table' },
-        y: {
-          field: 'rowsPerSecond',
-          type: 'quantitative',
-          title: 'rows/s over that tenth',
-          scale: { zero: true },
-        },
+        y: { field: 'rowsPerSecond', type: 'quantitative', title: 'rows/s over that tenth' },
         color: { field: 'key', type: 'nominal', title: 'key' },
       },
     },
