@@ -11,7 +11,7 @@ export function count(raw: string): number {
 export const listOf =
   <T extends string>(allowed: readonly T[]) =>
   (raw: string): T[] => {
-    const items = raw.split(',') as T[];
+    const items = raw.split(',').map((s) => s.trim()) as T[];
     const bad = items.filter((i) => !allowed.includes(i));
     if (bad.length)
       throw new InvalidArgumentError(`unknown ${bad.join(', ')} (choose from ${allowed.join(', ')})`);
